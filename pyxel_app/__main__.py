@@ -1,0 +1,163 @@
+"""Command line: ``python -m pyxel_app [play|perft|solve|snap|bench|build] ...``.
+
+No arguments open the app.  Any bad game name, position or option prints one
+line on stderr and exits with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .rules import GAMES
+from .rules.base import RulesError
+
+PROG = "python -m pyxel_app"
+# The CLI's solvers, imported only when asked for: game -> (module, function(position, options)).
+SOLVERS = {
+    "fifteen": ("pyxel_app.ai.fifteen", "solve_text"),
+    "connect4": ("pyxel_app.ai.connect4", "solve_text"),
+}
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would print the whole usage; one line is enough
+        raise UsageError(message)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="ByPuzz Arcade: C64-style board and puzzle games.")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    play = commands.add_parser("play", help="open the app straight into a cartridge")
+    play.add_argument("cartridge")
+    perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
+    perft.add_argument("game")
+    perft.add_argument("depth", type=int)
+    perft.add_argument("--variant")
+    perft.add_argument("--position")
+    solve = commands.add_parser("solve", help="solve a position; the answer is the last line")
+    solve.add_argument("game")
+    solve.add_argument("position")
+    solve.add_argument("--goal")
+    snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
+    snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
+    snap.add_argument("--input", required=True, help="a script file, or the script itself")
+    snap.add_argument("--out", required=True)
+    snap.add_argument("--seed", type=int, default=1)
+    snap.add_argument("--scale", type=int, default=2)
+    bench = commands.add_parser("bench", help="print performance figures")
+    bench.add_argument("--quick", action="store_true", help="a short smoke run")
+    commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
+    return parser
+
+
+def game_rules(name: str):
+    if name not in GAMES:
+        raise UsageError(f"unknown game {name!r}; choose from {', '.join(sorted(GAMES))}")
+    return GAMES[name]
+
+
+def cmd_perft(args) -> None:
+    rules = game_rules(args.game)
+    if args.depth < 0:
+        raise UsageError("depth must be 0 or more")
+    variant = rules.check_variant(args.variant)
+    state = rules.initial_state(variant) if args.position is None else rules.state_from_text(args.position, variant)
+    print(rules.perft(state, args.depth))
+
+
+def cmd_solve(args) -> None:
+    game_rules(args.game)
+    if args.game not in SOLVERS:
+        raise UsageError(f"there is no solver for {args.game!r}")
+    module_name, function = SOLVERS[args.game]
+    solve_text = getattr(importlib.import_module(module_name), function)
+    options = {"goal": args.goal} if args.goal is not None else {}
+    print(solve_text(args.position, **options))
+
+
+def cmd_snap(args) -> None:
+    from pathlib import Path
+
+    from .shell.harness import ScriptError, tokens
+
+    script_path = Path(args.input)
+    script = script_path.read_text(encoding="utf-8") if script_path.is_file() else args.input
+    try:
+        steps = tokens(script)
+    except ScriptError as error:
+        raise UsageError(str(error)) from None
+    from .shell.app import find_cartridge
+
+    try:
+        cartridge = None if args.cartridge == "menu" else find_cartridge(args.cartridge)
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+    if args.scale < 1:
+        raise UsageError("--scale must be 1 or more")
+    from .shell.snap import snap
+
+    snap(cartridge, steps, args.out, seed=args.seed, scale=args.scale)
+    print(args.out)
+
+
+def cmd_play(args) -> None:
+    from .shell.app import find_cartridge, main
+
+    try:
+        find_cartridge(args.cartridge)
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+    main(args.cartridge)
+
+
+def cmd_bench(args) -> None:
+    from .bench import run
+
+    run(quick=args.quick)
+
+
+def cmd_build(args) -> None:
+    from .build import build
+
+    for path in build():
+        print(path)
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "perft": cmd_perft,
+    "solve": cmd_solve,
+    "snap": cmd_snap,
+    "bench": cmd_bench,
+    "build": cmd_build,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            from .shell.app import main as run_app
+
+            run_app()
+            return 0
+        COMMANDS[args.command](args)
+    except (UsageError, RulesError, OSError) as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def console_main() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""What every cartridge is: one game screen on top of the shared session and input.
+
+A new cartridge is a rules file, a cartridge file and one line in
+``cartridges/__init__.py``.  The base class gives it undo/redo/restart, hint,
+save/load, autosave and the pause menu; the cartridge draws and reads moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..input import Action, Input
+from ..rules.base import Rules
+from ..session import SaveFileError, Session
+from ..shell.strings import t
+
+if TYPE_CHECKING:
+    from ..shell.app import App
+
+
+@dataclass
+class Command:
+    """One entry of the pause menu; ``hotkey`` is shown reversed and works during play."""
+
+    label: str
+    run: Callable[[], Any]
+    hotkey: str = ""
+
+
+class Cartridge:
+    key = ""
+    rules: Rules
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.session: Session | None = None
+        self.message = ""
+        self.message_frames = 0
+
+    # What the menu shows.
+
+    @classmethod
+    def name(cls) -> str:
+        return t(f"{cls.key}.name")
+
+    @classmethod
+    def description(cls) -> str:
+        return t(f"{cls.key}.desc")
+
+    @classmethod
+    def draw_preview(cls, x: int, y: int) -> None:
+        """A small picture of the game, about 48x32 pixels, for the menu."""
+
+    def help_text(self) -> str:
+        return t(f"{self.key}.help")
+
+    # Lifecycle.
+
+    def start(self) -> None:
+        """Called when the menu opens the cartridge; starts a new game."""
+        self.new_game()
+
+    def new_game(self) -> None:
+        raise NotImplementedError
+
+    def load_start(self, text: str, meta: dict[str, str]):
+        return self.rules.state_from_text(text)
+
+    def solver(self):
+        """A function state -> next move for hints, or None if the game has none."""
+        return None
+
+    def in_progress(self) -> bool:
+        return self.session is not None and self.session.move_count > 0 and self.session.outcome is None
+
+    def on_session_changed(self) -> None:
+        """Called after undo, redo, restart or load, to refresh UI state."""
+
+    # Save files.
+
+    @property
+    def autosave_name(self) -> str:
+        return f"autosave-{self.key}.txt"
+
+    @property
+    def save_name(self) -> str:
+        return f"save-{self.key}.txt"
+
+    def session_from_text(self, text: str) -> Session:
+        return Session.from_text(text, self.rules, self.load_start, self.solver())
+
+    def autosave(self) -> None:
+        storage = self.app.storage
+        if self.in_progress():
+            self.app.write_quietly(self.autosave_name, self.session.to_text())
+        else:
+            storage.delete(self.autosave_name)
+
+    def resume(self, text: str) -> bool:
+        try:
+            self.session = self.session_from_text(text)
+        except SaveFileError as error:
+            bad = self.app.storage.set_aside(self.autosave_name)
+            self.app.show_message(t("msg.bad_save", why=error, bad=bad))
+            return False
+        self.on_session_changed()
+        return True
+
+    def save_game(self) -> None:
+        if self.session is not None and self.app.write_quietly(self.save_name, self.session.to_text()):
+            self.flash(t("msg.saved"))
+
+    def load_game(self) -> None:
+        text = self.app.storage.read(self.save_name)
+        if text is None:
+            self.flash(t("msg.no_save"))
+            return
+        try:
+            self.session = self.session_from_text(text)
+        except SaveFileError as error:
+            bad = self.app.storage.set_aside(self.save_name)
+            self.app.show_message(t("msg.bad_save", why=error, bad=bad))
+            return
+        self.on_session_changed()
+        self.flash(t("msg.loaded"))
+
+    # Shared commands.
+
+    def flash(self, text: str, frames: int = 150) -> None:
+        self.message, self.message_frames = text, frames
+
+    def undo(self) -> None:
+        if self.session and self.session.undo():
+            self.on_session_changed()
+            self.after_move()
+
+    def redo(self) -> None:
+        if self.session and self.session.redo():
+            self.on_session_changed()
+            self.after_move()
+
+    def restart(self) -> None:
+        if self.session and self.session.restart():
+            self.on_session_changed()
+            self.after_move()
+
+    def ask_restart(self) -> None:
+        self.app.confirm(t("confirm.restart"), self.restart)
+
+    def hint(self) -> None:
+        move = self.session.hint() if self.session else None
+        if move is None:
+            self.flash(t("msg.no_hint"))
+        else:
+            self.show_hint(move)
+
+    def show_hint(self, move) -> None:
+        self.flash(f"{t('pause.hint')}: {self.rules.move_to_text(move)}")
+
+    def after_move(self) -> None:
+        """Called after every change of the shown state; autosaves so a crash loses nothing."""
+        self.autosave()
+
+    def leave(self) -> None:
+        self.app.leave_cartridge()
+
+    def commands(self) -> list[Command]:
+        return [
+            Command(t("pause.undo"), self.undo, "Z"),
+            Command(t("pause.redo"), self.redo, "Y"),
+            Command(t("pause.restart"), self.ask_restart),
+            Command(t("pause.hint"), self.hint, "H"),
+            Command(t("pause.save"), self.save_game),
+            Command(t("pause.load"), self.load_game),
+        ]
+
+    def handle_common(self, inp: Input) -> bool:
+        """Undo, redo, hint, the pause menu and going back; True when one of them fired."""
+        if inp.pressed(Action.UNDO):
+            self.undo()
+        elif inp.pressed(Action.REDO):
+            self.redo()
+        elif inp.pressed(Action.HINT):
+            self.hint()
+        elif inp.pressed(Action.MENU):
+            self.app.open_pause_menu(self)
+        elif inp.pressed(Action.BACK):
+            self.leave()
+        else:
+            return False
+        return True
+
+    def update(self, inp: Input) -> None:
+        if self.message_frames:
+            self.message_frames -= 1
+
+    def draw(self) -> None:
+        raise NotImplementedError

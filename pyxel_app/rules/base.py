@@ -1,0 +1,113 @@
+"""The interface every game's rules implement, plus what they share.
+
+A game is a stateless ``Rules`` object; its states are immutable and hashable.
+``apply`` returns a new state or raises :class:`IllegalMoveError`, so a UI, the
+session, the CLI and the AI all go through the same door.  Text formats (one
+line per state, one token per move) are how states travel to save files, the
+CLI and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Hashable, Iterable, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+
+class RulesError(ValueError):
+    """Base of every error the rules raise; a ValueError so callers may catch that."""
+
+
+class IllegalMoveError(RulesError):
+    """A move that is not legal in the given state."""
+
+
+class NotationError(RulesError):
+    """Text that is not a valid state or move in the game's notation."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is a player index, or None for a draw or a solved puzzle."""
+
+    winner: int | None
+    reason: str
+
+
+class Rules(Generic[S, M]):
+    """One game's rules.  Subclasses fill in every method that raises here."""
+
+    name: str = ""
+    title: str = ""
+    players: int = 1
+    variants: tuple[str, ...] = ("standard",)
+
+    def initial_state(self, variant: str | None = None) -> S:
+        raise NotImplementedError
+
+    def legal_moves(self, state: S) -> list[M]:
+        raise NotImplementedError
+
+    def apply(self, state: S, move: M) -> S:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> int:
+        return 0
+
+    def state_to_text(self, state: S) -> str:
+        raise NotImplementedError
+
+    def state_from_text(self, text: str, variant: str | None = None) -> S:
+        raise NotImplementedError
+
+    def move_to_text(self, move: M) -> str:
+        return str(move)
+
+    def move_from_text(self, text: str) -> M:
+        raise NotImplementedError
+
+    def is_terminal(self, state: S) -> bool:
+        """True where no move may follow (perft counts no children there)."""
+        return self.outcome(state) is not None
+
+    def check_variant(self, variant: str | None) -> str:
+        if variant is None:
+            return self.variants[0]
+        if variant not in self.variants:
+            raise NotationError(
+                f"unknown variant {variant!r} for {self.name}; choose from {', '.join(self.variants)}"
+            )
+        return variant
+
+    def perft(self, state: S, depth: int) -> int:
+        """Number of move sequences of exactly ``depth`` moves; a finished game has no children."""
+        if depth == 0:
+            return 1
+        if self.is_terminal(state):
+            return 0
+        moves = self.legal_moves(state)
+        if depth == 1:
+            return len(moves)
+        return sum(self.perft(self.apply(state, move), depth - 1) for move in moves)
+
+
+def parse_int_list(text: str, sep: str = ",") -> list[int]:
+    """Integers separated by ``sep`` (spaces around them allowed), with a clear error."""
+    parts = [part.strip() for part in text.strip().split(sep)]
+    try:
+        return [int(part) for part in parts]
+    except ValueError:
+        bad = next(part for part in parts if not part.lstrip("-").isdigit())
+        raise NotationError(f"{bad!r} is not a whole number") from None
+
+
+def replay(rules: Rules[S, M], state: S, moves: Iterable[M]) -> S:
+    for move in moves:
+        state = rules.apply(state, move)
+    return state

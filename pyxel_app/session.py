@@ -1,0 +1,190 @@
+"""The midend: one game's history with undo/redo/restart, hint, and plain-text save files.
+
+Every cartridge gets these for free, as every game in Tatham's collection gets
+them from ``midend.c``.  The history is a list of states with the text of the
+move that led to each; ``position`` points at the state shown.  A restart is an
+entry of its own, so it can be undone like a move.
+
+A save file is one ``key=value`` field per line, never pickle or eval:
+
+    game=fifteen
+    start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
+    meta.goal=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
+    move=15
+    position=1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .rules.base import NotationError, Rules
+
+RESTART = "restart"
+FORMAT_VERSION = "1"
+
+
+class SaveFileError(ValueError):
+    """A save text that cannot be read back; the message says which line and why."""
+
+
+@dataclass
+class Session:
+    rules: Rules
+    start: Any
+    meta: dict[str, str] = field(default_factory=dict)
+    states: list = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+    position: int = 0
+    solver: Callable[[Any], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.states:
+            self.states = [self.start]
+            self.moves = [""]
+
+    @property
+    def state(self):
+        return self.states[self.position]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.position < len(self.states) - 1
+
+    @property
+    def move_count(self) -> int:
+        """Moves made since the last restart, up to the state shown."""
+        count = 0
+        for text in reversed(self.moves[1 : self.position + 1]):
+            if text == RESTART:
+                break
+            count += 1
+        return count
+
+    @property
+    def outcome(self):
+        return self.rules.outcome(self.state)
+
+    def _push(self, state, text: str) -> None:
+        del self.states[self.position + 1 :]
+        del self.moves[self.position + 1 :]
+        self.states.append(state)
+        self.moves.append(text)
+        self.position += 1
+
+    def play(self, move) -> Any:
+        """Apply a move (raises IllegalMoveError and changes nothing if it is illegal)."""
+        state = self.rules.apply(self.state, move)
+        self._push(state, self.rules.move_to_text(move))
+        return state
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.position -= 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.position += 1
+        return True
+
+    def restart(self) -> bool:
+        if self.state == self.start:
+            return False
+        self._push(self.start, RESTART)
+        return True
+
+    def hint(self):
+        """The solver's next move from here, or None when there is no solver or nothing to do."""
+        if self.solver is None or self.outcome is not None:
+            return None
+        return self.solver(self.state)
+
+    def move_texts(self) -> list[str]:
+        """The moves since the last restart that led to the state shown."""
+        texts: list[str] = []
+        for text in self.moves[1 : self.position + 1]:
+            texts = [] if text == RESTART else texts + [text]
+        return texts
+
+    # Save files.
+
+    def to_text(self) -> str:
+        lines = [f"game={self.rules.name}", f"format={FORMAT_VERSION}", f"start={self.rules.state_to_text(self.start)}"]
+        lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
+        lines += [RESTART if text == RESTART else f"move={text}" for text in self.moves[1:]]
+        lines.append(f"position={self.position}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(
+        cls,
+        text: str,
+        rules: Rules,
+        load_start: Callable[[str, dict[str, str]], Any] | None = None,
+        solver: Callable[[Any], Any] | None = None,
+    ) -> "Session":
+        """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
+        start_text = None
+        meta: dict[str, str] = {}
+        entries: list[tuple[int, str]] = []
+        position = None
+        seen_game = False
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line == RESTART:
+                entries.append((number, RESTART))
+                continue
+            key, sep, value = line.partition("=")
+            if not sep:
+                raise SaveFileError(f"line {number}: expected key=value, got {line[:40]!r}")
+            if key == "game":
+                if value != rules.name:
+                    raise SaveFileError(f"line {number}: this save is for {value!r}, not {rules.name!r}")
+                seen_game = True
+            elif key == "format":
+                if value != FORMAT_VERSION:
+                    raise SaveFileError(f"line {number}: unknown save format {value!r}")
+            elif key == "start":
+                start_text = value
+            elif key.startswith("meta."):
+                meta[key[5:]] = value
+            elif key == "move":
+                entries.append((number, value))
+            elif key == "position":
+                if not value.isdigit():
+                    raise SaveFileError(f"line {number}: position must be a number")
+                position = int(value)
+            else:
+                raise SaveFileError(f"line {number}: unknown field {key!r}")
+        if not seen_game:
+            raise SaveFileError("no game= line: not a save file")
+        if start_text is None:
+            raise SaveFileError("no start= line")
+        try:
+            start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text)
+        except (NotationError, ValueError) as error:
+            raise SaveFileError(f"bad start position: {error}") from None
+        session = cls(rules, start, meta, solver=solver)
+        for number, move_text in entries:
+            try:
+                if move_text == RESTART:
+                    session._push(session.start, RESTART)
+                else:
+                    session.play(rules.move_from_text(move_text))
+            except ValueError as error:
+                raise SaveFileError(f"line {number}: {error}") from None
+        if position is not None:
+            if position >= len(session.states):
+                raise SaveFileError(f"position {position} is past the last move")
+            session.position = position
+        return session

@@ -1,0 +1,14 @@
+"""The C64's 16 colours as VICE's "Pepto" palette; index = C64 colour number."""
+
+PEPTO = (
+    0x000000, 0xFFFFFF, 0x68372B, 0x70A4B2, 0x6F3D86, 0x588D43, 0x352879, 0xB8C76F,
+    0x6F4F25, 0x433900, 0x9A6759, 0x444444, 0x6C6C6C, 0x9AD284, 0x6C5EB5, 0x959595,
+)
+
+BLACK, WHITE, RED, CYAN, PURPLE, GREEN, BLUE, YELLOW = range(8)
+ORANGE, BROWN, LIGHT_RED, DARK_GREY, GREY, LIGHT_GREEN, LIGHT_BLUE, LIGHT_GREY = range(8, 16)
+
+# Power-on colours: light blue border and text on a blue screen.
+BORDER = LIGHT_BLUE
+BACKGROUND = BLUE
+TEXT = LIGHT_BLUE

@@ -1,0 +1,22 @@
+"""``snap``: run the app headless through a script of inputs and save a screenshot."""
+
+from __future__ import annotations
+
+import pyxel
+
+from .app import App, boot
+from .harness import Driver
+from .storage import MemoryStorage
+
+
+def snap(cartridge_class, steps: list[str], out: str, seed: int = 1, scale: int = 2) -> None:
+    boot(headless=True, fps=1000)
+    app = App(storage=MemoryStorage(), seed=seed)
+    if cartridge_class is not None:
+        app.open_cartridge(cartridge_class)
+    driver = Driver(app)
+    driver.frame()
+    for step in steps:
+        driver.step(step)
+    driver.frame()
+    pyxel.screenshot(out, scale)

@@ -1,0 +1,134 @@
+"""Drawing helpers on the C64's 40x25 character grid: text, reverse-video hotkeys, PETSCII boxes.
+
+All coordinates are pixels of the 320x200 inner screen (the shell moves the
+camera past the border), except the ``*_at`` helpers, which take character cells.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from . import palette
+from .font import CELL
+
+SCREEN_W, SCREEN_H = 320, 200
+COLS, ROWS = SCREEN_W // CELL, SCREEN_H // CELL
+BORDER_X, BORDER_Y = 32, 20
+WINDOW_W, WINDOW_H = SCREEN_W + 2 * BORDER_X, SCREEN_H + 2 * BORDER_Y
+
+_font = None
+_known: frozenset[str] = frozenset()
+_clean_cache: dict[str, str] = {}
+
+
+def set_font(font, known_chars) -> None:
+    global _font, _known
+    _font = font
+    _known = frozenset(known_chars)
+    _clean_cache.clear()
+
+
+def _clean(s: str) -> str:
+    cleaned = _clean_cache.get(s)
+    if cleaned is None:
+        cleaned = "".join(ch if ch in _known else "?" for ch in s)
+        if len(_clean_cache) < 4096:
+            _clean_cache[s] = cleaned
+    return cleaned
+
+
+def text(x: int, y: int, s: str, col: int = palette.TEXT) -> None:
+    pyxel.text(x, y, _clean(s), col, _font)
+
+
+def reverse(x: int, y: int, s: str, col: int = palette.TEXT, paper: int = palette.BACKGROUND) -> None:
+    """Reverse video, as the C64 prints with RVS ON: paper-coloured glyphs on an ink block."""
+    pyxel.rect(x, y, len(s) * CELL, CELL, col)
+    pyxel.text(x, y, _clean(s), paper, _font)
+
+
+def split_hotkeys(s: str) -> list[tuple[str, bool]]:
+    """``"[V]iew"`` -> ``[("V", True), ("iew", False)]``; ``[[`` stands for a literal bracket."""
+    parts: list[tuple[str, bool]] = []
+    i = 0
+    while i < len(s):
+        if s[i] == "[" and s.startswith("[[", i):
+            parts.append(("[", False))
+            i += 2
+        elif s[i] == "[" and "]" in s[i + 1 :]:
+            end = s.index("]", i + 1)
+            parts.append((s[i + 1 : end], True))
+            i = end + 1
+        else:
+            end = s.find("[", i + 1) if s[i] != "[" else i + 1
+            end = len(s) if end == -1 else end
+            parts.append((s[i:end], False))
+            i = end
+    return parts
+
+
+def plain_length(s: str) -> int:
+    return sum(len(part) for part, _ in split_hotkeys(s))
+
+
+def hot(x: int, y: int, s: str, col: int = palette.TEXT, paper: int = palette.BACKGROUND) -> int:
+    """Text with ``[K]`` marking hotkeys, drawn in reverse video; returns the width in pixels."""
+    start = x
+    for part, is_key in split_hotkeys(s):
+        if is_key:
+            reverse(x, y, part, col, paper)
+        else:
+            text(x, y, part, col)
+        x += len(part) * CELL
+    return x - start
+
+
+def text_at(col: int, row: int, s: str, colour: int = palette.TEXT) -> None:
+    text(col * CELL, row * CELL, s, colour)
+
+
+def hot_at(col: int, row: int, s: str, colour: int = palette.TEXT, paper: int = palette.BACKGROUND) -> int:
+    return hot(col * CELL, row * CELL, s, colour, paper)
+
+
+def centred(row: int, s: str, colour: int = palette.TEXT) -> None:
+    hot_at((COLS - plain_length(s)) // 2, row, s, colour)
+
+
+def box(x: int, y: int, w: int, h: int, col: int = palette.TEXT, fill: int | None = None) -> None:
+    """A line-drawn frame of ``w`` x ``h`` character cells with its top-left cell at pixel (x, y)."""
+    if fill is not None:
+        pyxel.rect(x, y, w * CELL, h * CELL, fill)
+    inner = w - 2
+    text(x, y, "┌" + "─" * inner + "┐", col)
+    for row in range(1, h - 1):
+        text(x, y + row * CELL, "│", col)
+        text(x + (w - 1) * CELL, y + row * CELL, "│", col)
+    text(x, y + (h - 1) * CELL, "└" + "─" * inner + "┘", col)
+
+
+def box_at(col: int, row: int, w: int, h: int, colour: int = palette.TEXT, fill: int | None = None) -> None:
+    box(col * CELL, row * CELL, w, h, colour, fill)
+
+
+def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = None, title: str = "") -> None:
+    """The top-left box holding the screen's state word ("Playing.", "Shuffling."), as in ByPuzz."""
+    width = max(10, len(word) + 2)
+    box_at(0, 0, width, 3, colour)
+    text_at(1, 1, word, colour if word_colour is None else word_colour)
+    if title:
+        text_at(width + (COLS - width - len(title)) // 2 - 4, 1, title, palette.WHITE)
+
+
+def wrap(s: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            if line and plain_length(line) + 1 + plain_length(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines

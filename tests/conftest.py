@@ -1,0 +1,53 @@
+"""One headless Pyxel per test process; every app test gets a fresh App on in-memory storage."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(scope="session")
+def pyxel_screen():
+    import pyxel
+
+    from pyxel_app.shell.app import boot
+
+    cwd = os.getcwd()
+    patch = pytest.MonkeyPatch()
+    # The real pyxel.quit() ends the whole pytest process with exit code 0.
+    patch.setattr(pyxel, "quit", lambda: None)
+    boot(headless=True, fps=1000)
+    os.chdir(cwd)
+    yield pyxel
+    patch.undo()
+    os.chdir(cwd)
+
+
+@pytest.fixture
+def make_app(pyxel_screen):
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.app import App
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.storage import MemoryStorage
+
+    def make(storage=None, seed=7, web=False):
+        strings.set_language("en")
+        app = App(storage=storage if storage is not None else MemoryStorage(), seed=seed, web=web)
+        driver = Driver(app)
+        driver.frame()
+        return app, driver
+
+    yield make
+    strings.set_language("en")
+    release_all(pyxel_screen)
+
+
+def release_all(pyxel) -> None:
+    for name in dir(pyxel):
+        if name.startswith("KEY_") or name.startswith("GAMEPAD1_BUTTON_") or name.startswith("MOUSE_BUTTON_"):
+            pyxel.set_btn(getattr(pyxel, name), False)
+    pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTX, 0)
+    pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTY, 0)

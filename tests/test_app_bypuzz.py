@@ -1,0 +1,353 @@
+"""The app end to end, headless: menu -> ByPuzz -> play by keyboard, pad and mouse."""
+
+from __future__ import annotations
+
+import pyxel
+
+from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, TILE_H, TILE_W, ByPuzz
+from pyxel_app.rules.fifteen import SIZE, STANDARD_GOAL
+from pyxel_app.shell import ui
+from pyxel_app.shell.menu import Menu
+from pyxel_app.shell.overlays import Confirm, Help, Message, PauseMenu
+
+
+def open_bypuzz(make_app, shuffle=1, **kwargs):
+    app, driver = make_app(**kwargs)
+    assert isinstance(app.screen, Menu)
+    driver.key("RETURN")
+    assert isinstance(app.cartridge, ByPuzz)
+    driver.frame()
+    assert app.screen is app.cartridge
+    app.cartridge.new_game(shuffle_moves=shuffle)
+    return app, driver, app.cartridge
+
+
+def gap_direction_to_solve(cart) -> str:
+    """The direction key that slides the one displaced tile back, for a one-move shuffle."""
+    gap, goal_gap = cart.state.gap, STANDARD_GOAL.index(0)
+    # The tile sits where the goal's gap is; it must move towards the current gap.
+    delta = goal_gap - gap
+    return {SIZE: "UP", -SIZE: "DOWN", 1: "LEFT", -1: "RIGHT"}[delta]
+
+
+def move_by_key(driver, cart, avoid_undoing=True) -> None:
+    """Press a direction key that really moves a tile (and does not undo the last slide)."""
+    last = cart.session.move_texts()[-1:] if avoid_undoing else []
+    for key, direction in (("UP", "up"), ("LEFT", "left"), ("DOWN", "down"), ("RIGHT", "right")):
+        tile = cart.rules.tile_for_direction(cart.state, direction)
+        if tile is not None and [str(tile)] != last:
+            before = cart.session.move_count
+            driver.key(key)
+            assert cart.session.move_count == before + 1
+            return
+    raise AssertionError("no direction moves a tile")
+
+
+def cell_centre(cell: int) -> tuple[int, int]:
+    x = BOARD_X + (cell % SIZE) * TILE_W * ui.CELL + TILE_W * ui.CELL // 2
+    y = BOARD_Y + (cell // SIZE) * TILE_H * ui.CELL + TILE_H * ui.CELL // 2
+    return x, y
+
+
+def test_keyboard_solves_a_one_move_shuffle(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    assert not cart.solved and cart.session.move_count == 0
+    driver.key(gap_direction_to_solve(cart))
+    assert cart.solved
+    assert cart.session.move_count == 1
+
+
+def test_pad_solves_a_one_move_shuffle(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    driver.pad("DPAD_" + gap_direction_to_solve(cart))
+    assert cart.solved
+
+
+def test_stick_solves_a_one_move_shuffle(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    x, y = {"UP": (0, -30000), "DOWN": (0, 30000), "LEFT": (-30000, 0), "RIGHT": (30000, 0)}[gap_direction_to_solve(cart)]
+    driver.stick(x, y)
+    assert cart.solved
+
+
+def test_stick_inside_the_dead_zone_does_nothing(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    before = cart.state
+    driver.stick(5000, -5000, frames=30)
+    assert cart.state == before
+
+
+def test_mouse_solves_a_one_move_shuffle(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    displaced = STANDARD_GOAL.index(0)
+    driver.click(*cell_centre(displaced))
+    assert cart.solved
+
+
+def test_mouse_slides_a_whole_row_counting_each_tile(make_app):
+    from pyxel_app.rules.fifteen import Fifteen
+    from pyxel_app.session import Session
+
+    app, driver, cart = open_bypuzz(make_app, shuffle=0)
+    start = Fifteen((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15), STANDARD_GOAL)
+    cart.session = Session(cart.rules, start)
+    driver.click(*cell_centre(15))  # the gap is at 12: 13, 14, 15 all slide left
+    assert cart.solved
+    assert cart.session.move_count == 3
+    assert cart.session.move_texts() == ["13", "14", "15"]
+
+
+# Gap bottom right, but three tiles cycled, so the board is not solved.
+UNSOLVED_GAP_CORNER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 12, 13, 11, 14, 0)
+
+
+def set_start(cart, tiles):
+    from pyxel_app.rules.fifteen import Fifteen
+    from pyxel_app.session import Session
+
+    cart.session = Session(cart.rules, Fifteen(tiles, STANDARD_GOAL))
+
+
+def test_click_off_line_is_refused(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    set_start(cart, UNSOLVED_GAP_CORNER)
+    driver.click(*cell_centre(0))  # gap at 15: cell 0 shares neither row nor column
+    assert cart.state.tiles == UNSOLVED_GAP_CORNER
+
+
+def test_direction_at_the_edge_is_refused(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    set_start(cart, UNSOLVED_GAP_CORNER)
+    driver.key("UP")  # nothing below the gap
+    driver.key("LEFT")  # nothing right of the gap
+    assert cart.state.tiles == UNSOLVED_GAP_CORNER
+    driver.key("DOWN")
+    assert cart.state.tiles[11] == 0
+
+
+def test_undo_redo_restart_by_keys(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    start = cart.state
+    for _ in range(6):
+        move_by_key(driver, cart)
+    moved = cart.state
+    assert cart.session.move_count > 0
+    driver.key("Z")
+    driver.key("Y")
+    assert cart.state == moved
+    driver.key("Z")
+    assert cart.session.position == len(cart.session.states) - 2
+    driver.key("Y")
+    driver.key("R")
+    assert isinstance(app.overlays[-1], Confirm)
+    driver.key("Y")
+    assert cart.state == start and cart.session.move_count == 0
+    driver.key("Z")  # restart itself is undoable
+    assert cart.state == moved
+
+
+def test_pad_shoulders_undo_and_redo(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    after = cart.state
+    driver.pad("LEFTSHOULDER")
+    assert cart.state != after
+    driver.pad("RIGHTSHOULDER")
+    assert cart.state == after
+
+
+def test_solved_then_new_game(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    driver.key(gap_direction_to_solve(cart))
+    assert cart.solved
+    driver.key("N")
+    assert not cart.solved
+
+
+def test_help_opens_anywhere_and_any_key_returns(make_app):
+    app, driver = make_app()
+    driver.key("F1")
+    assert isinstance(app.overlays[-1], Help)
+    driver.key("A")
+    assert not app.overlays
+    driver.key("RETURN")
+    driver.frame()
+    driver.pad("BACK")
+    assert isinstance(app.overlays[-1], Help)
+    assert "gap" in " ".join(app.overlays[-1].lines)  # the cartridge's own page is there
+    driver.pad("A")
+    assert not app.overlays and app.screen is app.cartridge
+
+
+def test_leaving_a_game_in_progress_asks_and_autosaves(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    driver.key("ESCAPE")
+    assert isinstance(app.overlays[-1], Confirm)
+    driver.key("N")
+    assert app.cartridge is cart
+    driver.key("X")
+    driver.key("Y")
+    driver.frame()
+    assert app.cartridge is None and isinstance(app.screen, Menu)
+    assert app.storage.read("autosave-bypuzz.txt") is not None
+
+
+def test_autosave_then_resume_on_next_start(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    for _ in range(3):
+        move_by_key(driver, cart)
+    played = cart.state
+    count = cart.session.move_count
+    storage = app.storage
+    assert storage.read("autosave-bypuzz.txt") is not None  # saved after every move
+    app2, driver2 = make_app(storage=storage)
+    assert isinstance(app2.overlays[-1], Confirm)
+    driver2.key("Y")
+    driver2.frame()
+    assert app2.cartridge.state == played
+    assert app2.cartridge.session.move_count == count
+
+
+def test_declining_resume_starts_fresh(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    app2, driver2 = make_app(storage=app.storage)
+    driver2.key("N")
+    assert app2.storage.read("autosave-bypuzz.txt") is None
+    assert app2.cartridge.session.move_count == 0
+
+
+def test_corrupt_autosave_is_set_aside_with_a_message(make_app):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    storage = MemoryStorage({"autosave-bypuzz.txt": "game=bypuzz\nstart=1,2,3\nmove=99\n"})
+    app, driver = make_app(storage=storage)
+    driver.key("Y")
+    assert isinstance(app.overlays[-1], Message)
+    assert "autosave-bypuzz.txt.bad" in storage.blobs
+    assert "autosave-bypuzz.txt" not in storage.blobs
+    driver.key("RETURN")
+    assert app.cartridge is not None and app.cartridge.session is not None
+
+
+def test_corrupt_settings_file_gives_message_and_defaults(make_app):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    storage = MemoryStorage({"settings.txt": "language=de\nthis line is garbage\n"})
+    app, driver = make_app(storage=storage)
+    assert isinstance(app.overlays[-1], Message)
+    assert "line 2" in " ".join(app.overlays[-1].lines)
+    assert "settings.txt.bad" in storage.blobs and "settings.txt" not in storage.blobs
+    assert app.language == "en"
+    driver.key("RETURN")
+    assert not app.overlays
+
+
+def test_settings_with_unknown_key_binding_are_rejected(make_app):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    storage = MemoryStorage({"settings.txt": "key.up=NOSUCHKEY\n"})
+    app, driver = make_app(storage=storage)
+    assert isinstance(app.overlays[-1], Message)
+    assert app.input.bindings.keys  # defaults in place
+    assert "settings.txt.bad" in storage.blobs
+
+
+def test_remapped_keys_persist(make_app):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    storage = MemoryStorage({"settings.txt": "key.up=W\nkey.down=S\nkey.left=A\nkey.right=D\n"})
+    app, driver = make_app(storage=storage)
+    driver.key("RETURN")
+    cart = app.cartridge
+    driver.frame()
+    set_start(cart, UNSOLVED_GAP_CORNER)
+    driver.key("D")  # RIGHT: the tile left of the gap moves right
+    assert cart.state.tiles[14:] == (0, 14)
+
+
+def test_language_switch_persists(make_app):
+    app, driver = make_app()
+    driver.key("L")
+    assert app.language == "de"
+    assert "language=de" in app.storage.read("settings.txt")
+    app2, _ = make_app(storage=app.storage)
+    assert app2.language == "de"
+
+
+def test_quit_asks_and_autosaves(make_app, monkeypatch):
+    calls = []
+    monkeypatch.setattr(pyxel, "quit", lambda: calls.append(1))
+    app, driver = make_app()
+    driver.key("Q")
+    assert isinstance(app.overlays[-1], Confirm)
+    driver.key("N")
+    assert not calls
+    driver.key("Q")
+    driver.key("Y")
+    assert calls == [1]
+
+
+def test_web_hides_quit(make_app, monkeypatch):
+    calls = []
+    monkeypatch.setattr(pyxel, "quit", lambda: calls.append(1))
+    app, driver = make_app(web=True)
+    driver.key("Q")
+    assert not app.overlays
+    driver.key("RETURN")
+    driver.frame()
+    driver.key("TAB")
+    menu = app.overlays[-1]
+    assert isinstance(menu, PauseMenu)
+    assert all("Quit" not in label for label, _ in menu.entries)
+    app.quit()
+    assert not calls
+
+
+def test_pause_menu_runs_commands_by_pad(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    moved = cart.state
+    driver.pad("START")
+    menu = app.overlays[-1]
+    assert isinstance(menu, PauseMenu)
+    driver.pad("DPAD_DOWN")  # "Undo"
+    driver.pad("A")
+    assert not app.overlays and cart.state != moved
+
+
+def test_save_and_load_from_the_pause_menu(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    saved = cart.state
+    cart.save_game()
+    move_by_key(driver, cart)
+    move_by_key(driver, cart)
+    cart.load_game()
+    assert cart.state == saved
+    assert "move=" in app.storage.read("save-bypuzz.txt")
+
+
+def test_confirm_by_mouse(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    driver.key("R")
+    confirm = app.overlays[-1]
+    (yes_start, _), _ = confirm._answer_spans()
+    driver.click(yes_start + 2, confirm.answer_row * ui.CELL + 3)
+    assert not app.overlays and cart.session.move_count == 0
+
+
+def test_board_is_drawn_in_c64_colours(make_app):
+    app, driver, cart = open_bypuzz(make_app)
+    set_start(cart, UNSOLVED_GAP_CORNER)
+    driver.frame()
+    from pyxel_app.shell import palette
+
+    assert pyxel.pget(1, 1) == palette.BORDER
+    assert pyxel.pget(ui.BORDER_X + 2, ui.BORDER_Y + 100) == palette.BACKGROUND
+    x, y = cell_centre(0)
+    assert pyxel.pget(ui.BORDER_X + x - 12, ui.BORDER_Y + y - 6) == palette.LIGHT_BLUE
+    gap_x, gap_y = cell_centre(15)
+    assert pyxel.pget(ui.BORDER_X + gap_x, ui.BORDER_Y + gap_y) == palette.BACKGROUND
