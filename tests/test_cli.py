@@ -1,0 +1,64 @@
+"""The command line as a user runs it: exit codes, one-line errors, perft and snap."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args, cwd=None):
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "pyxel_app", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["perft", "nosuchgame", "1"], "unknown game 'nosuchgame'"),
+        (["perft", "fifteen", "x"], "invalid int value"),
+        (["perft", "fifteen", "-1"], "depth must be 0 or more"),
+        (["perft", "fifteen", "2", "--position", "1,2,3"], "needs 16 numbers"),
+        (["perft", "fifteen", "2", "--variant", "huge"], "unknown variant 'huge'"),
+        (["solve", "nosuchgame", "1"], "unknown game"),
+        (["frobnicate"], "invalid choice"),
+        (["perft", "fifteen", "1", "--bogus"], "unrecognized arguments"),
+        (["snap", "nosuch", "--input", "UP", "--out", "x.png"], "unknown cartridge"),
+        (["snap", "bypuzz", "--input", "NOSUCHKEY", "--out", "x.png"], "unknown key"),
+        (["snap", "bypuzz", "--input", "wait:x", "--out", "x.png"], "expected a frame count"),
+        (["play", "nosuch"], "unknown cartridge"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message, tmp_path):
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_perft_prints_the_leaf_count_last():
+    result = run_cli("perft", "fifteen", "5")
+    assert result.returncode == 0
+    assert result.stdout.strip().splitlines()[-1] == "186"
+    result = run_cli("perft", "fifteen", "1", "--position", "1,2,3,4,5,0,7,8,9,6,11,12,13,14,15,10")
+    assert result.stdout.strip().splitlines()[-1] == "4"
+
+
+def test_snap_writes_a_png_of_the_board(tmp_path):
+    out = tmp_path / "shot.png"
+    script = tmp_path / "moves.txt"
+    script.write_text("# two slides and a click\nUP; LEFT\nclick:100,100\nwait:3\n")
+    result = run_cli("snap", "bypuzz", "--input", str(script), "--out", str(out), "--scale", "1")
+    assert result.returncode == 0, result.stderr
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (384, 240)

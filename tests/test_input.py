@@ -1,0 +1,88 @@
+"""The input layer: bindings persistence, pad layouts, the stick's dead zone and repeat."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyxel_app.input import Action, Bindings
+from pyxel_app.input.mapping import HOLD_FRAMES, REPEAT_FRAMES, cell_at
+
+
+def test_bindings_round_trip_through_settings_fields():
+    bindings = Bindings()
+    bindings.keys[Action.UP] = ("W", "UP")
+    bindings.pad_layout = "b_ok"
+    loaded = Bindings.from_fields(bindings.to_fields())
+    assert loaded.keys[Action.UP] == ("W", "UP")
+    assert loaded.pad_layout == "b_ok"
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"key.jump": "SPACE"}, "unknown action 'jump'"),
+        ({"key.up": "NOPE"}, "unknown key name 'NOPE'"),
+        ({"key.up": ""}, "no key bound"),
+        ({"pad.layout": "sideways"}, "unknown pad layout"),
+    ],
+)
+def test_broken_bindings_are_refused_by_name(fields, message):
+    with pytest.raises(ValueError, match=message):
+        Bindings.from_fields(fields)
+
+
+def test_pad_layout_swaps_confirm_and_back():
+    bindings = Bindings()
+    assert bindings.pad_buttons(Action.SELECT) == ("A",)
+    bindings.pad_layout = "b_ok"
+    assert bindings.pad_buttons(Action.SELECT) == ("B",)
+    assert bindings.pad_buttons(Action.BACK) == ("A",)
+    assert bindings.pad_buttons(Action.UP) == ("DPAD_UP",)
+
+
+def test_no_action_needs_the_pyxel_reset_chord():
+    chord = {"A", "B", "X", "Y", "BACK"}
+    bindings = Bindings()
+    for action in Action:
+        assert not chord <= set(bindings.pad_buttons(action))
+
+
+def test_cell_at_maps_pixels_to_cells():
+    assert cell_at(10, 10, 0, 0, 8, 8, 4, 4) == (1, 1)
+    assert cell_at(31, 31, 0, 0, 8, 8, 4, 4) == (3, 3)
+    assert cell_at(32, 0, 0, 0, 8, 8, 4, 4) is None
+    assert cell_at(-1, 0, 0, 0, 8, 8, 4, 4) is None
+
+
+def test_held_stick_repeats_like_a_held_key(make_app):
+    import pyxel
+
+    app, driver = make_app()
+    inp = app.input
+    fired = []
+    pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTY, 30000)
+    frames = HOLD_FRAMES + 3 * REPEAT_FRAMES + 1
+    for _ in range(frames):
+        inp.update()
+        fired.append(inp.pressed(Action.DOWN))
+        pyxel.flip()
+    pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTY, 0)
+    assert fired[0] and not any(fired[1:HOLD_FRAMES])
+    # First push, then after the hold every REPEAT_FRAMES: frames 16, 20, 24 and 28.
+    assert sum(fired) == 5
+
+
+def test_disabled_pad_and_mouse_are_ignored(make_app):
+    import pyxel
+
+    app, driver = make_app()
+    inp = app.input
+    inp.pad_enabled = False
+    inp.mouse_enabled = False
+    pyxel.set_btn(pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, True)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+    inp.update()
+    assert not inp.pressed(Action.DOWN) and not inp.clicked
+    pyxel.set_btn(pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, False)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+    pyxel.flip()
