@@ -88,16 +88,37 @@ class App:
 
     def apply_settings(self) -> None:
         problem = self.settings.load()
-        strings.set_language(self.settings.get("language", "en"))
+        language = self.settings.get("language", "en")
+        if language not in strings.LANGUAGES:
+            problem = problem or f"unknown language {language!r}"
+            language = "en"
+        strings.set_language(language)
         try:
             self.input.bindings = Bindings.from_fields(self.settings.fields)
         except ValueError as error:
             problem = problem or str(error)
             self.input.bindings = Bindings()
         self.input.rebuild()
+        self.input.mouse_enabled = self.settings.get_bool("input.mouse", True)
+        self.input.pad_enabled = self.settings.get_bool("input.pad", True)
         if problem:
             bad = self.settings.set_aside()
             self.show_message(t_bad_file(problem, bad))
+
+    def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
+        """Switch mouse or gamepad on or off (the keyboard is always on); remembered."""
+        if mouse is not None:
+            self.input.mouse_enabled = mouse
+            self.settings.set("input.mouse", mouse)
+        if pad is not None:
+            self.input.pad_enabled = pad
+            self.settings.set("input.pad", pad)
+
+    def save_bindings(self) -> None:
+        """Persist the current key and pad bindings and make them take effect."""
+        for key, value in self.input.bindings.to_fields().items():
+            self.settings.set(key, value)
+        self.input.rebuild()
 
     def cycle_language(self) -> None:
         languages = strings.LANGUAGES
