@@ -62,3 +62,23 @@ def test_snap_writes_a_png_of_the_board(tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (384, 240)
+
+
+def test_solve_fifteen_prints_length_and_tiles_that_solve_it():
+    from pyxel_app.rules.fifteen import RULES, STANDARD_GOAL
+
+    position = "1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"
+    result = run_cli("solve", "fifteen", position)
+    assert result.returncode == 0, result.stderr
+    length, *tiles = result.stdout.strip().splitlines()[-1].split()
+    assert int(length) == len(tiles) == 3
+    state = RULES.state_from_text(position)
+    for tile in tiles:
+        state = RULES.apply(state, int(tile))
+    assert state.tiles == STANDARD_GOAL
+
+
+def test_solve_fifteen_refuses_an_unsolvable_pair():
+    result = run_cli("solve", "fifteen", "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["python -m pyxel_app: error: position cannot reach that goal"]

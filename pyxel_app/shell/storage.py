@@ -87,7 +87,8 @@ class WebStorage(Storage):
 
     def read(self, name: str) -> str | None:
         value = self.store.getItem(self.PREFIX + name)
-        return None if value is None else str(value)
+        # A missing key is JavaScript null, which Pyodide hands over as its own jsnull object.
+        return value if isinstance(value, str) else None
 
     def write(self, name: str, text: str) -> None:
         self.store.setItem(self.PREFIX + name, text)
