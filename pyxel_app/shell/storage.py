@@ -138,14 +138,9 @@ def default_storage() -> Storage:
         return WebStorage()
     folder = os.environ.get(DATA_DIR_ENV)
     if not folder:
-        import contextlib
-        import io
-
         import pyxel
 
-        # user_data_dir announces a new folder on stdout; keep the CLI's output clean.
-        with contextlib.redirect_stdout(io.StringIO()):
-            folder = pyxel.user_data_dir(VENDOR, APP_NAME)
+        folder = pyxel.user_data_dir(VENDOR, APP_NAME)
     return FileStorage(folder)
 
 
