@@ -86,3 +86,39 @@ def test_disabled_pad_and_mouse_are_ignored(make_app):
     pyxel.set_btn(pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, False)
     pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
     pyxel.flip()
+
+
+def test_keys_screen_remaps_and_persists(make_app):
+    from pyxel_app.shell.keys import KeysScreen
+
+    app, driver = make_app()
+    driver.key("K")
+    driver.frame()
+    assert isinstance(app.screen, KeysScreen)
+    driver.key("RETURN")  # first action: UP
+    assert app.screen.waiting is Action.UP
+    driver.key("W")
+    assert app.input.bindings.keys[Action.UP] == ("W",)
+    assert "key.up=W" in app.storage.read("settings.txt")
+    driver.key("DOWN")
+    driver.key("RETURN")  # DOWN: take the key that is UP's only one, so UP gets DOWN's old key
+    driver.key("W")
+    assert app.input.bindings.keys[Action.DOWN] == ("W",)
+    assert app.input.bindings.keys[Action.UP] == ("DOWN",)
+    app2, _ = make_app(storage=app.storage)
+    assert app2.input.bindings.keys[Action.DOWN] == ("W",)
+    driver.key("D")
+    assert app.input.bindings.keys[Action.UP] == ("UP",)
+    driver.key("ESCAPE")
+    driver.frame()
+    assert app.screen is app.menu
+
+
+def test_keys_screen_keeps_f1_for_help(make_app):
+    app, driver = make_app()
+    driver.key("K")
+    driver.frame()
+    driver.key("RETURN")
+    driver.key("F1")
+    # F1 opens help (the shell sees it first); the binding is unchanged.
+    assert app.input.bindings.keys[Action.UP] == ("UP",)

@@ -234,8 +234,6 @@ class App:
             return
         if self.overlays:
             self.overlays[-1].update(inp)
-        elif self.screen is self.menu:
-            self.menu.update(inp)
         else:
             self.screen.update(inp)
 

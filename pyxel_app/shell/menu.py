@@ -26,6 +26,10 @@ class Menu:
             self.app.open_cartridge(self.cartridges[chosen])
         elif inp.hotkey("L"):
             self.app.cycle_language()
+        elif inp.hotkey("K"):
+            from .keys import KeysScreen
+
+            self.app.go_to(KeysScreen(self.app))
         elif (inp.hotkey("Q") or inp.pressed(Action.BACK)) and not self.app.web:
             self.app.ask_quit()
 

@@ -1,0 +1,88 @@
+"""The key remapping screen: every logical action with its keys; choose one, press a new key."""
+
+from __future__ import annotations
+
+import pyxel
+
+from ..input import Action, Input
+from ..input.mapping import DEFAULT_KEYS
+from . import palette, ui
+from .chooser import Chooser
+from .strings import t
+
+FIRST_ROW = 5
+# Key names a player can bind, by Pyxel code; modifiers and unknown keys stay out.
+KEY_NAMES = {
+    getattr(pyxel, name): name[4:]
+    for name in dir(pyxel)
+    if name.startswith("KEY_")
+    and name not in ("KEY_NONE", "KEY_UNKNOWN", "KEY_SHIFT", "KEY_CTRL", "KEY_ALT", "KEY_GUI")
+}
+RESERVED = ("F1",)  # help must stay reachable whatever the player binds
+
+
+class KeysScreen:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.actions = list(Action)
+        self.chooser = Chooser(len(self.actions), FIRST_ROW * ui.CELL, ui.CELL)
+        self.waiting: Action | None = None
+        self.note = ""
+
+    def update(self, inp: Input) -> None:
+        if self.waiting is not None:
+            self._capture(inp)
+            return
+        if inp.pressed(Action.BACK):
+            self.app.go_to(self.app.menu)
+            return
+        if inp.hotkey("D"):
+            self.app.input.bindings.keys = dict(DEFAULT_KEYS)
+            self.app.save_bindings()
+            self.note = ""
+            return
+        chosen = self.chooser.update(inp)
+        if chosen is not None:
+            self.waiting = self.actions[chosen]
+            self.note = ""
+
+    def _capture(self, inp: Input) -> None:
+        pressed = [name for code, name in KEY_NAMES.items() if pyxel.btnp(code)]
+        if not pressed:
+            return
+        action, self.waiting = self.waiting, None
+        name = pressed[0]
+        if name == "ESCAPE":
+            return
+        if name in RESERVED and action is not Action.HELP:
+            self.note = t("keys.reserved", key=name)
+            return
+        bindings = self.app.input.bindings
+        previous = bindings.keys[action]
+        for other, names in list(bindings.keys.items()):
+            if other is not action and name in names:
+                # The key leaves the other action; one left with no key takes over the old ones.
+                bindings.keys[other] = tuple(n for n in names if n != name) or previous
+                self.note = t("keys.taken", key=name, action=action.value.upper())
+        bindings.keys[action] = (name,)
+        self.app.save_bindings()
+        inp.consume()
+
+    def draw(self) -> None:
+        ui.title_box(t("keys.word"))
+        ui.text_at(12, 1, t("menu.title"), palette.WHITE)
+        ui.text_at(1, 3, t("keys.intro"))
+        for i, action in enumerate(self.actions):
+            row = FIRST_ROW + i
+            selected = i == self.chooser.index
+            colour = palette.WHITE if selected else palette.LIGHT_BLUE
+            if selected:
+                ui.text_at(1, row, "▶", palette.WHITE)
+            ui.text_at(3, row, action.value.upper(), colour)
+            keys = " ".join(self.app.input.bindings.keys[action])
+            ui.text_at(13, row, keys[:26], palette.YELLOW if selected else palette.LIGHT_GREY)
+        if self.waiting is not None:
+            ui.text_at(1, ui.ROWS - 4, t("keys.waiting", action=self.waiting.value.upper()), palette.WHITE)
+        elif self.note:
+            ui.text_at(1, ui.ROWS - 4, self.note, palette.YELLOW)
+        ui.hot_at(1, ui.ROWS - 2, t("keys.footer"))
