@@ -1,0 +1,524 @@
+"""Connect 4 opponents: the school project's "Primitive" AI, look-ahead searches and an exact solver.
+
+The solver follows Pascal Pons' "Solving Connect 4" tutorial: bitboards, negamax
+with alpha-beta, null-window probes that narrow [min, max] on the score, a
+transposition table, centre-first move ordering by threats created, and only
+"non-losing" moves (never play below an opponent's winning cell).
+
+Score convention (Pons'): 0 is a draw; a win for the side to move scores
+22 - the number of stones the winner has played when the four is made (winning
+with the 21st and last stone scores 1); a loss is the negative of that.
+
+Every search is a generator that yields every few hundred nodes, driven by
+:class:`Connect4Search`, so the UI can advance it a few milliseconds a frame
+without threads (Pyodide has none).
+
+>>> solve_text("2252576253462244111563365343671351441")
+'-1 6'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..rules.base import NotationError
+from ..rules.connect4 import (
+    BOARD_MASK,
+    BOTTOM_MASK,
+    CELLS,
+    COLUMN_BITS,
+    COLUMN_MASKS,
+    HEIGHT,
+    LINE_MASKS,
+    RULES,
+    WIDTH,
+    Connect4,
+    has_four,
+)
+
+COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
+ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
+MIN_SCORE = -(CELLS // 2) + 3
+MAX_SCORE = (CELLS + 1) // 2 - 3
+# Transposition entries: an upper bound is stored as is, a lower bound shifted by this.
+LOWER_BOUND_OFFSET = 100
+TABLE_LIMIT = 1_500_000
+YIELD_EVERY = 256
+# Heuristic searches score a proven win as WIN_BASE plus the exact solver score.
+WIN_BASE = 10_000
+INFINITY = 1_000_000
+DEFAULT_BUDGET_MS = 2000.0
+# Share of the top level's budget (at most LOOKAHEAD_CAP_MS) the look-ahead may use
+# before the solver starts.
+LOOKAHEAD_SHARE = 0.3
+LOOKAHEAD_CAP_MS = 600.0
+LOOKAHEAD_MAX_DEPTH = 12
+# How many times longer the next look-ahead depth is expected to take.
+GROWTH = 3.0
+
+LEVELS: list[tuple[str, str]] = [
+    ("primitive", "Primitive"),
+    ("easy", "Easy (looks 2 moves ahead)"),
+    ("medium", "Medium (looks 4 moves ahead)"),
+    ("hard", "Hard (looks up to 8 moves ahead)"),
+    ("perfect", "Perfect (solves when it can in 2 s)"),
+]
+LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4, "hard": 8}
+
+# Rows counted from 1 at the bottom: the first player profits from threats on odd rows.
+ODD_ROWS = sum(1 << (x * COLUMN_BITS + y) for x in range(WIDTH) for y in range(0, HEIGHT, 2))
+EVEN_ROWS = BOARD_MASK ^ ODD_ROWS
+
+
+def _cell_weights() -> list[tuple[int, int]]:
+    """Cells grouped by how many fours pass through them (3 in a corner, 13 in the middle)."""
+    groups: dict[int, int] = {}
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            bit = 1 << (x * COLUMN_BITS + y)
+            count = sum(1 for line in LINE_MASKS if line & bit)
+            groups[count] = groups.get(count, 0) | bit
+    return sorted(groups.items())
+
+
+CELL_WEIGHT_GROUPS = tuple(_cell_weights())
+
+
+def winning_cells(stones: int, mask: int) -> int:
+    """Empty cells (reachable or not) where one more of these stones would make four."""
+    # vertical: three stones below
+    r = (stones << 1) & (stones << 2) & (stones << 3)
+    for shift in (COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1):
+        p = (stones << shift) & (stones << 2 * shift)
+        r |= p & (stones << 3 * shift)
+        r |= p & (stones >> shift)
+        p = (stones >> shift) & (stones >> 2 * shift)
+        r |= p & (stones << shift)
+        r |= p & (stones >> 3 * shift)
+    return r & (BOARD_MASK ^ mask)
+
+
+def position_of(state: Connect4) -> tuple[int, int, int]:
+    """(stones of the side to move, all stones, moves played) — the solver's view."""
+    moves = len(state.sequence)
+    current = state.second if moves & 1 else state.first
+    return current, state.first | state.second, moves
+
+
+def _column_of(stone: int) -> int:
+    return (stone.bit_length() - 1) // COLUMN_BITS
+
+
+
+
+def primitive_move(state: Connect4, rng: random.Random | None = None) -> int:
+    """Win now if possible; else block the opponent's immediate win; else a random
+    column that does not let the opponent win on top of it; else any random column."""
+    rng = rng or random.Random()
+    current, mask, _ = position_of(state)
+    opponent = current ^ mask
+    valid = RULES.legal_moves(state)
+    if not valid:
+        raise ValueError("the game is already over")
+    stones = {x: (mask + (1 << x * COLUMN_BITS)) & COLUMN_MASKS[x] & ~mask for x in valid}
+    for own_turn in (True, False):
+        who = current if own_turn else opponent
+        for x in rng.sample(valid, len(valid)):
+            if has_four(who | stones[x]):
+                return x
+    for x in rng.sample(valid, len(valid)):
+        above = stones[x] << 1
+        if not above & COLUMN_MASKS[x]:
+            return x
+        if not has_four(opponent | above):
+            return x
+    return rng.choice(valid)
+
+
+
+
+class Solver:
+    """Pons-style exact solver; ``table`` may be shared between solvers of one game."""
+
+    def __init__(self, table: dict[int, int] | None = None):
+        self.table: dict[int, int] = {} if table is None else table
+        self.nodes = 0
+        self._pause_at = YIELD_EVERY
+
+    def solve(self, state: Connect4) -> tuple[int, int]:
+        """(score, best column) of a game still in play, computed to the end."""
+        return _run(self.search(*position_of(state)))
+
+    def search(self, current: int, mask: int, moves: int):
+        """Generator: yields now and then, returns (score, best column)."""
+        possible = (mask + BOTTOM_MASK) & BOARD_MASK
+        wins = winning_cells(current, mask) & possible
+        if wins:
+            return (CELLS + 1 - moves) // 2, _first_in_order(wins)
+        opponent_wins = winning_cells(current ^ mask, mask)
+        forced = possible & opponent_wins
+        if forced & (forced - 1):
+            return -((CELLS - moves) // 2), _first_in_order(forced)
+        candidates = forced or possible
+        non_losing = candidates & ~(opponent_wins >> 1)
+        if not non_losing:
+            return -((CELLS - moves) // 2), _first_in_order(candidates)
+        if moves >= CELLS - 2:
+            return 0, _first_in_order(non_losing)
+        low = -((CELLS - moves) // 2)
+        high = (CELLS + 1 - moves) // 2
+        best = None
+        while low < high:
+            middle = low + (high - low) // 2
+            if middle <= 0 and int(low / 2) < middle:
+                middle = int(low / 2)
+            elif middle >= 0 and int(high / 2) > middle:
+                middle = int(high / 2)
+            result, move = yield from self._root(current, mask, moves, non_losing, middle, middle + 1)
+            if result <= middle:
+                high = result
+            else:
+                low = result
+                best = move
+        if best is None:
+            best = _first_in_order(non_losing)
+        return low, _column_of(best)
+
+    def _root(self, current, mask, moves, non_losing, alpha, beta):
+        best = None
+        for stone, _ in _ordered_moves(current, mask, non_losing):
+            score = -(yield from self._negamax(current ^ mask, mask | stone, moves + 1, -beta, -alpha))
+            if score >= beta:
+                return score, stone
+            if score > alpha:
+                alpha = score
+                best = stone
+        return alpha, best
+
+    def _negamax(self, current, mask, moves, alpha, beta):
+        """Score of a position where the side to move cannot win at once."""
+        self.nodes += 1
+        if self.nodes >= self._pause_at:
+            self._pause_at = self.nodes + YIELD_EVERY
+            if len(self.table) > TABLE_LIMIT:
+                self.table.clear()
+            yield
+        opponent = current ^ mask
+        possible = (mask + BOTTOM_MASK) & BOARD_MASK
+        opponent_wins = winning_cells(opponent, mask)
+        forced = possible & opponent_wins
+        if forced:
+            if forced & (forced - 1):
+                return -((CELLS - moves) // 2)
+            possible = forced
+        possible &= ~(opponent_wins >> 1)
+        if not possible:
+            return -((CELLS - moves) // 2)
+        if moves >= CELLS - 2:
+            return 0
+        low = -((CELLS - 2 - moves) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (CELLS - 1 - moves) // 2
+        key = current + mask
+        table = self.table
+        entry = table.get(key)
+        if entry is not None:
+            if entry > LOWER_BOUND_OFFSET // 2:
+                low = entry - LOWER_BOUND_OFFSET
+                if alpha < low:
+                    alpha = low
+                    if alpha >= beta:
+                        return alpha
+            elif entry < high:
+                high = entry
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        moves += 1
+        if possible & (possible - 1):
+            empty = BOARD_MASK ^ mask
+            ordered = []
+            for x, column in ORDERED_COLUMN_MASKS:
+                stone = possible & column
+                if stone:
+                    ordered.append((-(_threats(current | stone) & empty & ~stone).bit_count(), x, stone))
+            ordered.sort()
+            for _, _, stone in ordered:
+                score = -(yield from self._negamax(opponent, mask | stone, moves, -beta, -alpha))
+                if score >= beta:
+                    table[key] = score + LOWER_BOUND_OFFSET
+                    return score
+                if score > alpha:
+                    alpha = score
+        else:
+            score = -(yield from self._negamax(opponent, mask | possible, moves, -beta, -alpha))
+            if score >= beta:
+                table[key] = score + LOWER_BOUND_OFFSET
+                return score
+            if score > alpha:
+                alpha = score
+        table[key] = alpha
+        return alpha
+
+
+def _threats(stones: int) -> int:
+    """Cells (not masked to the board) where one more stone of ``stones`` makes four."""
+    r = (stones << 1) & (stones << 2) & (stones << 3)
+    p = (stones << 7) & (stones << 14)
+    r |= p & ((stones << 21) | (stones >> 7))
+    p = (stones >> 7) & (stones >> 14)
+    r |= p & ((stones << 7) | (stones >> 21))
+    p = (stones << 6) & (stones << 12)
+    r |= p & ((stones << 18) | (stones >> 6))
+    p = (stones >> 6) & (stones >> 12)
+    r |= p & ((stones << 6) | (stones >> 18))
+    p = (stones << 8) & (stones << 16)
+    r |= p & ((stones << 24) | (stones >> 8))
+    p = (stones >> 8) & (stones >> 16)
+    r |= p & ((stones << 8) | (stones >> 24))
+    return r
+
+
+def _ordered_moves(current, mask, candidates):
+    """(stone, column) pairs: most new threats first, centre first among equals."""
+    empty = BOARD_MASK ^ mask
+    ordered = []
+    for x, column in ORDERED_COLUMN_MASKS:
+        stone = candidates & column
+        if stone:
+            ordered.append((-(_threats(current | stone) & empty & ~stone).bit_count(), x, stone))
+    ordered.sort()
+    return [(stone, x) for _, x, stone in ordered]
+
+
+def _first_in_order(stones: int) -> int:
+    for x, column in ORDERED_COLUMN_MASKS:
+        if stones & column:
+            return x
+    raise ValueError("no stone given")
+
+
+def _run(generator):
+    """Drive a search generator to its end and return its result."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
+
+
+
+
+def evaluate(current: int, mask: int, moves: int) -> int:
+    """Heuristic worth of a quiet position for the side to move (well below WIN_BASE)."""
+    opponent = current ^ mask
+    own_threats = winning_cells(current, mask)
+    their_threats = winning_cells(opponent, mask)
+    if moves & 1:
+        own_good, their_good = EVEN_ROWS, ODD_ROWS
+    else:
+        own_good, their_good = ODD_ROWS, EVEN_ROWS
+    score = 12 * (own_threats.bit_count() - their_threats.bit_count())
+    score += 8 * ((own_threats & own_good).bit_count() - (their_threats & their_good).bit_count())
+    for weight, cells in CELL_WEIGHT_GROUPS:
+        score += weight * ((current & cells).bit_count() - (opponent & cells).bit_count())
+    return score
+
+
+class Lookahead:
+    """Alpha-beta to a fixed depth; wins and losses are exact, the rest is heuristic."""
+
+    def __init__(self, rng: random.Random | None = None):
+        self.rng = rng or random.Random()
+        self.nodes = 0
+        self._pause_at = YIELD_EVERY
+
+    def search(self, current: int, mask: int, moves: int, depth: int, ties_at_random: bool = True):
+        """Generator returning (value, best column) at ``depth`` plies."""
+        possible = (mask + BOTTOM_MASK) & BOARD_MASK
+        ordered = _ordered_moves(current, mask, possible)
+        best_value = -INFINITY
+        best_moves: list[int] = []
+        for stone, x in ordered:
+            if has_four(current | stone):
+                value = WIN_BASE + (CELLS + 1 - moves) // 2
+            else:
+                # A window one below the best so far finds every move that ties with it.
+                alpha = best_value - 1 if ties_at_random else best_value
+                value = -(yield from self._alphabeta(
+                    current ^ mask, mask | stone, moves + 1, depth - 1, -INFINITY, -alpha))
+            if value > best_value:
+                best_value, best_moves = value, [x]
+            elif value == best_value:
+                best_moves.append(x)
+        move = self.rng.choice(best_moves) if ties_at_random else best_moves[0]
+        return best_value, move
+
+    def _alphabeta(self, current, mask, moves, depth, alpha, beta):
+        self.nodes += 1
+        if self.nodes >= self._pause_at:
+            self._pause_at = self.nodes + YIELD_EVERY
+            yield
+        possible = (mask + BOTTOM_MASK) & BOARD_MASK
+        if winning_cells(current, mask) & possible:
+            return WIN_BASE + (CELLS + 1 - moves) // 2
+        if moves >= CELLS - 1:
+            return 0
+        opponent = current ^ mask
+        opponent_wins = winning_cells(opponent, mask)
+        forced = possible & opponent_wins
+        if forced:
+            if forced & (forced - 1):
+                return -WIN_BASE - (CELLS - moves) // 2
+            possible = forced
+        possible &= ~(opponent_wins >> 1)
+        if not possible:
+            return -WIN_BASE - (CELLS - moves) // 2
+        if depth <= 0:
+            return evaluate(current, mask, moves)
+        best = -INFINITY
+        for stone, _ in _ordered_moves(current, mask, possible):
+            value = -(yield from self._alphabeta(opponent, mask | stone, moves + 1, depth - 1, -beta, -alpha))
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+
+
+_SHARED_TABLE: dict[int, int] = {}
+
+
+class Connect4Search:
+    """Finds a move for ``level`` a slice at a time: call ``step(budget_ms)`` every frame
+    until it returns True, then read ``best_move`` (a column 0-6).
+
+    ``score`` is the exact solver score when ``exact`` is True (a look-ahead that proves
+    a win or a loss is exact too), else None.  ``depth_done`` is the deepest look-ahead
+    finished (plies), or the number of empty cells once the solver has finished.
+    ``budget_ms`` caps the cumulative time spent in ``step`` calls.
+    """
+
+    def __init__(self, state: Connect4, level: str = "perfect", budget_ms: float | None = None,
+                 rng: random.Random | None = None, table: dict[int, int] | None = None):
+        if level not in dict(LEVELS):
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(k for k, _ in LEVELS)}")
+        if RULES.outcome(state) is not None:
+            raise ValueError("the game is already over")
+        self.state = state
+        self.level = level
+        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        self.rng = rng or random.Random()
+        self.table = _SHARED_TABLE if table is None else table
+        self.best_move: int | None = None
+        self.score: int | None = None
+        self.exact = False
+        self.depth_done = 0
+        self.elapsed_ms = 0.0
+        self.finished = False
+        self.nodes = 0
+        self._searches: list = []
+        self._step_start: float | None = None
+        self._generator = self._plan()
+
+    def step(self, budget_ms: float) -> bool:
+        """Search for about ``budget_ms`` milliseconds; True once ``best_move`` is final."""
+        if self.finished:
+            return True
+        start = self._step_start = time.perf_counter()
+        deadline = start + min(budget_ms, self.budget_ms - self.elapsed_ms) / 1000.0
+        try:
+            while True:
+                next(self._generator)
+                if time.perf_counter() >= deadline:
+                    break
+        except StopIteration:
+            self.finished = True
+        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        self._step_start = None
+        self.nodes = sum(search.nodes for search in self._searches)
+        if not self.finished and self.elapsed_ms >= self.budget_ms:
+            self.finished = True
+            self._generator.close()
+        return self.finished
+
+    def run(self) -> int:
+        """Search to the end in one go (CLI, bench, tests) and return the move."""
+        while not self.step(1000.0):
+            pass
+        return self.best_move
+
+    def _elapsed_now(self) -> float:
+        if self._step_start is None:
+            return self.elapsed_ms
+        return self.elapsed_ms + (time.perf_counter() - self._step_start) * 1000.0
+
+    def _plan(self):
+        current, mask, moves = position_of(self.state)
+        if self.level == "primitive":
+            self.best_move = primitive_move(self.state, self.rng)
+            return
+        self.best_move = _first_in_order((mask + BOTTOM_MASK) & BOARD_MASK)
+        if self.level in LOOKAHEAD_DEPTHS:
+            yield from self._lookahead(current, mask, moves, LOOKAHEAD_DEPTHS[self.level], 1.0)
+            return
+        share = min(LOOKAHEAD_SHARE, LOOKAHEAD_CAP_MS / max(self.budget_ms, 1.0))
+        yield from self._lookahead(current, mask, moves, LOOKAHEAD_MAX_DEPTH, share)
+        if self.exact:
+            return
+        solver = Solver(self.table)
+        self._searches.append(solver)
+        score, move = yield from solver.search(current, mask, moves)
+        self.best_move, self.score, self.exact = move, score, True
+        self.depth_done = CELLS - moves
+
+    def _lookahead(self, current, mask, moves, max_depth, share):
+        """Iterative deepening; each finished depth replaces the move.  Stops at a proof,
+        at ``max_depth``, at the end of the board, or past ``share`` of the budget."""
+        lookahead = Lookahead(self.rng)
+        self._searches.append(lookahead)
+        for depth in range(1, min(max_depth, CELLS - moves) + 1):
+            started = self._elapsed_now()
+            value, move = yield from lookahead.search(current, mask, moves, depth)
+            self.best_move, self.depth_done = move, depth
+            if abs(value) >= WIN_BASE // 2:
+                self.score = value - WIN_BASE if value > 0 else value + WIN_BASE
+                self.exact = True
+                return
+            # The next depth costs a few times this one: start it only if it may finish.
+            now = self._elapsed_now()
+            if now + GROWTH * (now - started) > self.budget_ms * share:
+                return
+            yield
+
+
+def solve_text(seq: str) -> str:
+    """``"<score> <best column 1-7>"`` for a move sequence, solved exactly.
+
+    >>> solve_text("22334")
+    '-18 5'
+    """
+    state = RULES.state_from_text(seq)
+    if RULES.outcome(state) is not None:
+        raise NotationError("game is already over")
+    score, move = Solver().solve(state)
+    return f"{score} {move + 1}"
+
+
+def solve(state: Connect4, table: dict[int, int] | None = None) -> tuple[int, int]:
+    """(exact score, best column 0-6) of a game still in play."""
+    return Solver(table).solve(state)
+
+
+def hint_move(state: Connect4, budget_ms: float = 500.0) -> int:
+    """A good column for the player to move: exact when the solver finishes in time."""
+    return Connect4Search(state, "perfect", budget_ms=budget_ms).run()
