@@ -51,3 +51,5 @@ def release_all(pyxel) -> None:
             pyxel.set_btn(getattr(pyxel, name), False)
     pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTX, 0)
     pyxel.set_btnv(pyxel.GAMEPAD1_AXIS_LEFTY, 0)
+    # Off the screen: a pointer left over a menu row would choose that row in the next test.
+    pyxel.set_mouse_pos(0, 0)
