@@ -35,6 +35,7 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     play = commands.add_parser("play", help="open the app straight into a cartridge")
     play.add_argument("cartridge")
+    play.add_argument("--puzzles", help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
     perft.add_argument("depth", type=int)
@@ -113,7 +114,24 @@ def cmd_play(args) -> None:
         find_cartridge(args.cartridge)
     except KeyError as error:
         raise UsageError(error.args[0]) from None
+    if args.puzzles is not None:
+        install_puzzle_set(args.puzzles)
     main(args.cartridge)
+
+
+def install_puzzle_set(path: str) -> None:
+    """Check a ByMore file and keep it where ByPuzz looks for the player's set."""
+    from pathlib import Path
+
+    from .rules.bypuzz_sets import PuzzleSetError, parse_puzzle_set
+    from .shell.storage import default_storage
+
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        parse_puzzle_set(text, Path(path).stem)
+    except PuzzleSetError as error:
+        raise UsageError(f"{path}: {error}") from None
+    default_storage().write("bypuzz-set.txt", text)
 
 
 def cmd_bench(args) -> None:

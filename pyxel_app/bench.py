@@ -53,7 +53,7 @@ def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
     pyxel.quit = lambda: None
     app = App(storage=MemoryStorage(), seed=seed)
     if open_cartridge:
-        app.open_cartridge(app.cartridges[0])
+        open_bypuzz_play(app)
     timed = TimedApp(app)
     driver = Driver(timed)
     rng = random.Random(seed)
@@ -64,11 +64,61 @@ def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
             if app.cartridge is None or app.overlays:
                 app.overlays.clear()
                 if app.cartridge is None:
-                    app.open_cartridge(app.cartridges[0])
+                    open_bypuzz_play(app)
     else:
         while driver.frames < frames:
             driver.key(rng.choice(("UP", "DOWN", "L")))
     return timed.samples
+
+
+def open_bypuzz_play(app, start=None) -> None:
+    """Open ByPuzz past its config and choice screens, straight onto a shuffled board."""
+    from .cartridges.bypuzz import ByPuzz
+
+    app.overlays.clear()
+    app.open_cartridge(ByPuzz)
+    cart = app.cartridge
+    if start is None:
+        cart.new_game(shuffle_moves=80)
+    else:
+        cart.play(start, None, check_run=False)
+
+
+# Korf's instances 1 and 3 (57 and 59 moves): the solver has seconds of work on each.
+THINKING_INSTANCES = (1, 3)
+
+
+def thinking_frame_times(frames: int) -> list[float]:
+    """ByPuzz frames while the solver works on the par and on hints (H pressed now and then)."""
+    from .shell.app import App, boot
+    from .shell.harness import Driver
+    from .shell.storage import MemoryStorage
+
+    boot(headless=True, fps=1000)
+    import pyxel
+
+    pyxel.quit = lambda: None
+    app = App(storage=MemoryStorage(), seed=3)
+    from .ai.fifteen_bench import korf_instances
+
+    starts = [tiles for number, _, tiles in korf_instances() if number in THINKING_INSTANCES]
+    samples: list[float] = []
+    for start in starts:
+        open_bypuzz_play(app, start)
+        cart = app.cartridge
+        timed = TimedApp(app)
+        driver = Driver(timed)
+        count = 0
+        while len(timed.samples) < frames // len(starts) and cart.searcher.thinking:
+            count += 1
+            if count % 40 == 0:
+                driver.key("H")
+            elif count % 15 == 0:
+                driver.key("LEFT")
+            else:
+                driver.frame()
+        samples += timed.samples
+    return samples
 
 
 def startup_seconds() -> float:
@@ -92,6 +142,7 @@ def run(quick: bool = False) -> None:
     frames = 200 if quick else FRAME_SAMPLES
     report("menu update+draw", percentiles(frame_times(False, frames, 1)))
     report("bypuzz update+draw", percentiles(frame_times(True, frames, 2)))
+    report("bypuzz update+draw while thinking (hint/par)", percentiles(thinking_frame_times(frames)))
     report("start-up to first frame (fresh process)", f"{startup_seconds():.3f} s")
     report(".pyxapp size", f"{pyxapp_size() / 1024:.1f} KiB")
     for module in ("fifteen_bench", "connect4_bench"):

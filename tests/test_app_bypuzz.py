@@ -1,10 +1,16 @@
-"""The app end to end, headless: menu -> ByPuzz -> play by keyboard, pad and mouse."""
+"""The app end to end, headless: menu -> ByPuzz -> play by keyboard, pad and mouse.
+
+ByPuzz opens on its config screen; these tests then jump straight into play with
+``new_game(shuffle_moves=N)`` (a quick random walk), so they prove the board, the
+shell and the session.  The screens themselves are in tests/test_bypuzz_*.py.
+"""
 
 from __future__ import annotations
 
 import pyxel
 
 from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, TILE_H, TILE_W, ByPuzz
+from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, ConfigScreen
 from pyxel_app.rules.fifteen import SIZE, STANDARD_GOAL
 from pyxel_app.shell import ui
 from pyxel_app.shell.menu import Menu
@@ -18,6 +24,7 @@ def open_bypuzz(make_app, shuffle=1, **kwargs):
     assert isinstance(app.cartridge, ByPuzz)
     driver.frame()
     assert app.screen is app.cartridge
+    assert isinstance(app.cartridge.screen, ConfigScreen)
     app.cartridge.new_game(shuffle_moves=shuffle)
     return app, driver, app.cartridge
 
@@ -47,6 +54,10 @@ def cell_centre(cell: int) -> tuple[int, int]:
     x = BOARD_X + (cell % SIZE) * TILE_W * ui.CELL + TILE_W * ui.CELL // 2
     y = BOARD_Y + (cell // SIZE) * TILE_H * ui.CELL + TILE_H * ui.CELL // 2
     return x, y
+
+
+def set_start(cart, tiles):
+    cart.play(tiles, None, check_run=False)
 
 
 def test_keyboard_solves_a_one_move_shuffle(make_app):
@@ -85,12 +96,8 @@ def test_mouse_solves_a_one_move_shuffle(make_app):
 
 
 def test_mouse_slides_a_whole_row_counting_each_tile(make_app):
-    from pyxel_app.rules.fifteen import Fifteen
-    from pyxel_app.session import Session
-
     app, driver, cart = open_bypuzz(make_app, shuffle=0)
-    start = Fifteen((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15), STANDARD_GOAL)
-    cart.session = Session(cart.rules, start)
+    set_start(cart, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15))
     driver.click(*cell_centre(15))  # the gap is at 12: 13, 14, 15 all slide left
     assert cart.solved
     assert cart.session.move_count == 3
@@ -99,13 +106,6 @@ def test_mouse_slides_a_whole_row_counting_each_tile(make_app):
 
 # Gap bottom right, but three tiles cycled, so the board is not solved.
 UNSOLVED_GAP_CORNER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 12, 13, 11, 14, 0)
-
-
-def set_start(cart, tiles):
-    from pyxel_app.rules.fifteen import Fifteen
-    from pyxel_app.session import Session
-
-    cart.session = Session(cart.rules, Fifteen(tiles, STANDARD_GOAL))
 
 
 def test_click_off_line_is_refused(make_app):
@@ -138,12 +138,17 @@ def test_undo_redo_restart_by_keys(make_app):
     driver.key("Z")
     assert cart.session.position == len(cart.session.states) - 2
     driver.key("Y")
-    driver.key("R")
+    cart.ask_restart()  # "Same shuffle again" in the pause menu
     assert isinstance(app.overlays[-1], Confirm)
     driver.key("Y")
     assert cart.state == start and cart.session.move_count == 0
     driver.key("Z")  # restart itself is undoable
     assert cart.state == moved
+    driver.key("R")  # R: a new puzzle, back to the choice, after asking
+    assert isinstance(app.overlays[-1], Confirm)
+    driver.key("Y")
+    driver.frame()
+    assert isinstance(cart.screen, ChooseScreen) and cart.session is None
 
 
 def test_pad_shoulders_undo_and_redo(make_app):
@@ -160,8 +165,10 @@ def test_solved_then_new_game(make_app):
     app, driver, cart = open_bypuzz(make_app)
     driver.key(gap_direction_to_solve(cart))
     assert cart.solved
+    driver.run(130)  # the solved animation
     driver.key("N")
-    assert not cart.solved
+    driver.frame()
+    assert not cart.solved and isinstance(cart.screen, ChooseScreen)
 
 
 def test_help_opens_anywhere_and_any_key_returns(make_app):
@@ -187,6 +194,7 @@ def test_leaving_a_game_in_progress_asks_and_autosaves(make_app):
     driver.key("N")
     assert app.cartridge is cart
     driver.key("X")
+    assert isinstance(app.overlays[-1], Confirm)
     driver.key("Y")
     driver.frame()
     assert app.cartridge is None and isinstance(app.screen, Menu)
@@ -215,7 +223,7 @@ def test_declining_resume_starts_fresh(make_app):
     app2, driver2 = make_app(storage=app.storage)
     driver2.key("N")
     assert app2.storage.read("autosave-bypuzz.txt") is None
-    assert app2.cartridge.session.move_count == 0
+    assert app2.cartridge.session is None and isinstance(app2.cartridge.screen, ConfigScreen)
 
 
 def test_corrupt_autosave_is_set_aside_with_a_message(make_app):
@@ -228,7 +236,7 @@ def test_corrupt_autosave_is_set_aside_with_a_message(make_app):
     assert "autosave-bypuzz.txt.bad" in storage.blobs
     assert "autosave-bypuzz.txt" not in storage.blobs
     driver.key("RETURN")
-    assert app.cartridge is not None and app.cartridge.session is not None
+    assert app.cartridge is not None and isinstance(app.cartridge.screen, ConfigScreen)
 
 
 def test_corrupt_settings_file_gives_message_and_defaults(make_app):
@@ -263,6 +271,7 @@ def test_remapped_keys_persist(make_app):
     cart = app.cartridge
     driver.frame()
     set_start(cart, UNSOLVED_GAP_CORNER)
+    driver.frame()
     driver.key("D")  # RIGHT: the tile left of the gap moves right
     assert cart.state.tiles[14:] == (0, 14)
 
@@ -312,7 +321,9 @@ def test_pause_menu_runs_commands_by_pad(make_app):
     driver.pad("START")
     menu = app.overlays[-1]
     assert isinstance(menu, PauseMenu)
-    driver.pad("DPAD_DOWN")  # "Undo"
+    labels = [label for label, _ in menu.entries]
+    for _ in range(next(i for i, label in enumerate(labels) if label.startswith("Undo"))):
+        driver.pad("DPAD_DOWN")
     driver.pad("A")
     assert not app.overlays and cart.state != moved
 
@@ -332,7 +343,7 @@ def test_save_and_load_from_the_pause_menu(make_app):
 def test_confirm_by_mouse(make_app):
     app, driver, cart = open_bypuzz(make_app, shuffle=30)
     move_by_key(driver, cart)
-    driver.key("R")
+    cart.ask_restart()
     confirm = app.overlays[-1]
     (yes_start, _), _ = confirm._answer_spans()
     driver.click(yes_start + 2, confirm.answer_row * ui.CELL + 3)

@@ -1,0 +1,374 @@
+"""ByPuzz, the C64 15-puzzle: the cartridge that runs its screens in the C64 order.
+
+Config -> puzzle choice -> preview -> shuffle (ending in the check run) -> play
+-> solved -> puzzle choice again.  Each screen is a small class with
+``update``/``draw``/``commands``/``help_key``; the cartridge holds what they
+share: the target, the session, the puzzle sets, and the solver that works a
+few milliseconds per frame for hints and the optimal par.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from ...ai.fifteen import FifteenSearch
+from ...input import Action, Input
+from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
+from ...rules.fifteen import RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
+from ...session import Session
+from ...shell import palette
+from ...shell.strings import t
+from ..base import Cartridge, Command
+from . import sets
+from .board import TILE_STYLES, draw_mini
+
+LEVELS = ("easy", "normal", "hard")
+# Solver time per frame: a 60 fps frame has 16.7 ms, drawing needs well under the rest.
+SOLVER_BUDGET_MS = 4.0
+SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
+USER_SET_FILE = "bypuzz-set.txt"
+
+
+class Solver:
+    """Optimal solutions for the shown target, found cooperatively and remembered.
+
+    Every solution found is stored for each position along it, so following a
+    hint, or asking again after the par search, answers at once.
+    """
+
+    def __init__(self, goal: tuple[int, ...], budget_ms: float) -> None:
+        self.goal = goal
+        self.budget_ms = budget_ms
+        self.known: dict[tuple[int, ...], list[int]] = {}
+        self.searches: list[FifteenSearch] = []
+
+    def remember(self, tiles: tuple[int, ...], solution: list[int]) -> None:
+        state = Fifteen(tiles, self.goal)
+        for index, tile in enumerate(solution):
+            self.known.setdefault(state.tiles, solution[index:])
+            state = RULES.apply(state, tile)
+        self.known.setdefault(state.tiles, [])
+
+    def answer(self, tiles: tuple[int, ...]) -> list[int] | None:
+        return self.known.get(tiles)
+
+    def want(self, tiles: tuple[int, ...], first: bool = False) -> None:
+        """Ask for an optimal solution from ``tiles``; ``first`` puts it before the others."""
+        if tiles in self.known or any(search.tiles == tiles for search in self.searches):
+            return
+        search = FifteenSearch(tiles, self.goal)
+        if first:
+            self.searches.insert(0, search)
+        else:
+            self.searches.append(search)
+
+    def drop(self, tiles: tuple[int, ...]) -> None:
+        self.searches = [search for search in self.searches if search.tiles != tiles]
+
+    @property
+    def thinking(self) -> bool:
+        return bool(self.searches)
+
+    def step(self) -> None:
+        if not self.searches:
+            return
+        search = self.searches[0]
+        if search.step(self.budget_ms):
+            self.searches.pop(0)
+            self.remember(search.tiles, search.solution)
+
+
+class ByPuzz(Cartridge):
+    key = "bypuzz"
+    rules = RULES
+    solver_budget_ms = SOLVER_BUDGET_MS
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from .screens import ConfigScreen
+
+        self.puzzle_sets: list[PuzzleSet] = [STANDARD_SET] + sets.bundled_sets()
+        self.load_user_set()
+        self.set_index = 0
+        self.target_index: int | None = 0
+        self.level = "normal"
+        self.read_choices()
+        self.goal = self.current_set.targets[self.target_index or 0]
+        self.par: int | None = None
+        self.hints_used = 0
+        self.searcher = Solver(self.goal, self.solver_budget_ms)
+        self.screen = ConfigScreen(self)
+        self.next_screen = None
+
+    # What the arcade menu shows.
+
+    @classmethod
+    def draw_preview(cls, x: int, y: int) -> None:
+        pyxel.rect(x, y, 48, 32, palette.BLACK)
+        draw_mini(x + 8, y, STANDARD_GOAL)
+
+    def help_text(self) -> str:
+        return t(self.screen.help_key)
+
+    # Choices and settings, remembered in the app's settings file.
+
+    @property
+    def settings(self):
+        return self.app.settings
+
+    def read_choices(self) -> None:
+        names = [puzzle_set.name for puzzle_set in self.puzzle_sets]
+        name = self.settings.get("bypuzz.set", STANDARD_SET.name)
+        self.set_index = names.index(name) if name in names else 0
+        target = self.settings.get("bypuzz.target", "1")
+        self.target_index = None if target == "random" else int(target) - 1 if target in map(str, range(1, 11)) else 0
+        level = self.settings.get("bypuzz.level", "normal")
+        self.level = level if level in LEVELS else "normal"
+
+    def save_choices(self) -> None:
+        self.settings.set("bypuzz.set", self.current_set.name)
+        self.settings.set("bypuzz.target", "random" if self.target_index is None else str(self.target_index + 1))
+        self.settings.set("bypuzz.level", self.level)
+
+    @property
+    def current_set(self) -> PuzzleSet:
+        return self.puzzle_sets[self.set_index]
+
+    def target_name(self, index: int) -> str:
+        puzzle_set = self.current_set
+        if puzzle_set.name_keys:
+            return t(puzzle_set.name_keys[index])
+        return f"{puzzle_set.name}, {index + 1}"
+
+    @property
+    def auto_check(self) -> bool:
+        return self.settings.get_bool("bypuzz.autocheck", True)
+
+    def set_auto_check(self, on: bool) -> None:
+        self.settings.set("bypuzz.autocheck", on)
+
+    @property
+    def tile_style(self) -> str:
+        style = self.settings.get("bypuzz.tiles", "numbers")
+        return style if style in TILE_STYLES else "numbers"
+
+    def cycle_tile_style(self) -> None:
+        self.settings.set("bypuzz.tiles", TILE_STYLES[(TILE_STYLES.index(self.tile_style) + 1) % len(TILE_STYLES)])
+
+    @property
+    def sound_on(self) -> bool:
+        return self.settings.get_bool("sound", True)
+
+    def sound(self, number: int) -> None:
+        self.app.sound(number)
+
+    def best_key(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> str:
+        return f"bypuzz.best.{target_key(goal or self.goal)}.{level or self.level}"
+
+    def best(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> int | None:
+        value = self.settings.get(self.best_key(goal, level))
+        return int(value) if value.isdigit() else None
+
+    def record_best(self, moves: int) -> bool:
+        """Keep ``moves`` if it beats the best for this target and level; True when it did."""
+        best = self.best()
+        if best is not None and best <= moves:
+            return False
+        self.settings.set(self.best_key(), str(moves))
+        return True
+
+    # Puzzle sets ("ByMore").
+
+    def load_user_set(self) -> None:
+        text = self.app.storage.read(USER_SET_FILE)
+        if text is None:
+            return
+        try:
+            self.add_set(parse_puzzle_set(text, t("bypuzz.set.user")))
+        except PuzzleSetError:
+            self.app.storage.set_aside(USER_SET_FILE)
+
+    def add_set(self, puzzle_set: PuzzleSet) -> int:
+        for index, known in enumerate(self.puzzle_sets):
+            if known.name == puzzle_set.name:
+                self.puzzle_sets[index] = puzzle_set
+                return index
+        self.puzzle_sets.append(puzzle_set)
+        return len(self.puzzle_sets) - 1
+
+    def load_set_file(self, path: str) -> bool:
+        """Load a ByMore file (dropped on the window); a bad file changes nothing and says why."""
+        from pathlib import Path
+
+        name = Path(path).stem
+        try:
+            data = Path(path).read_bytes()
+            if len(data) > sets.MAX_FILE_BYTES:
+                raise PuzzleSetError(t("bypuzz.set.too_big", n=len(data)))
+            text = data.decode("utf-8")
+            puzzle_set = parse_puzzle_set(text, name)
+        except (OSError, UnicodeDecodeError, PuzzleSetError) as error:
+            self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error))
+            self.sound(SOUND_REFUSED)
+            return False
+        self.app.write_quietly(USER_SET_FILE, text)
+        self.set_index = self.add_set(puzzle_set)
+        self.save_choices()
+        self.app.show_message(t("bypuzz.set.loaded", name=puzzle_set.name))
+        return True
+
+    def cycle_set(self) -> None:
+        self.set_index = (self.set_index + 1) % len(self.puzzle_sets)
+        self.save_choices()
+
+    # Screens.
+
+    def go(self, screen) -> None:
+        """Switch screens at the top of the next update (as the shell does)."""
+        self.next_screen = screen
+
+    def start(self) -> None:
+        from .screens import ConfigScreen
+
+        self.session = None
+        self.screen, self.next_screen = ConfigScreen(self), None
+
+    def choose_target(self) -> None:
+        """Back to the puzzle choice: the game in hand (if any) is over."""
+        from .screens import ChooseScreen
+
+        self.session = None
+        self.app.border = palette.BORDER
+        self.app.storage.delete(self.autosave_name)
+        self.screen, self.next_screen = ChooseScreen(self), None
+
+    def begin(self, goal: tuple[int, ...]) -> None:
+        """The chosen target: preview it, then shuffle."""
+        from .screens import PreviewScreen
+
+        self.set_goal(goal)
+        self.go(PreviewScreen(self, then_shuffle=True))
+
+    def set_goal(self, goal: tuple[int, ...]) -> None:
+        if goal != self.goal or self.searcher.goal != goal:
+            self.goal = goal
+            self.searcher = Solver(goal, self.solver_budget_ms)
+
+    def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
+        from .screens import PlayScreen
+
+        self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
+        self.par = par
+        self.hints_used = 0
+        if par is None:
+            self.searcher.want(start)
+        self.screen = PlayScreen(self, check_run=check_run)
+        self.next_screen = None
+
+    def session_meta(self, par: int | None) -> dict[str, str]:
+        meta = {"goal": arrangement_to_text(self.goal), "level": self.level}
+        if par is not None:
+            meta["par"] = str(par)
+        return meta
+
+    def new_game(self, shuffle_moves: int | None = None) -> None:
+        """A new game: back to the puzzle choice; with ``shuffle_moves``, straight into play
+        after a quick random walk from the target (tests and tools)."""
+        if shuffle_moves is None:
+            self.choose_target()
+            return
+        start = RULES.shuffled(self.goal, shuffle_moves, self.app.rng)
+        self.play(start.tiles, None, check_run=False)
+
+    def load_start(self, text: str, meta: dict[str, str]) -> Fifteen:
+        goal = arrangement_from_text(meta["goal"], "goal") if "goal" in meta else STANDARD_GOAL
+        tiles = arrangement_from_text(text)
+        if not is_solvable(tiles, goal):
+            raise ValueError("this position cannot reach its goal")
+        self.set_goal(goal)
+        if meta.get("level") in LEVELS:
+            self.level = meta["level"]
+        return Fifteen(tiles, goal)
+
+    def on_session_changed(self) -> None:
+        """After resume, load, undo, redo or restart: make sure the play screen shows it."""
+        from .screens import PlayScreen
+
+        if self.session is None:
+            return
+        if not isinstance(self.screen, PlayScreen):
+            par = self.session.meta.get("par", "")
+            self.par = int(par) if par.isdigit() else None
+            if self.par is None:
+                self.searcher.want(self.session.start.tiles)
+            self.screen = PlayScreen(self, check_run=False)
+            self.next_screen = None
+        else:
+            self.screen.on_session_changed()
+
+    # State for the screens and tests.
+
+    @property
+    def state(self) -> Fifteen:
+        return self.session.state
+
+    @property
+    def solved(self) -> bool:
+        return self.session is not None and self.session.outcome is not None
+
+    def in_progress(self) -> bool:
+        from .screens import PlayScreen
+
+        return isinstance(self.screen, PlayScreen) and super().in_progress()
+
+    # Commands shared by the screens.
+
+    def ask_quit(self) -> None:
+        """X or Q: really leave ByPuzz? (the game in progress is saved)."""
+        self.app.confirm(t("bypuzz.confirm.quit"), lambda: self.app.leave_cartridge(ask=False))
+
+    def ask_new_target(self) -> None:
+        """R: really start again from the puzzle choice?"""
+        self.app.confirm(t("bypuzz.confirm.restart"), self.choose_target)
+
+    def leave(self) -> None:
+        self.ask_quit()
+
+    def show_target(self) -> None:
+        from .screens import PreviewScreen
+
+        self.go(PreviewScreen(self, then_shuffle=False, back_to=self.screen))
+
+    def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
+        self.app.set_devices(mouse=mouse, pad=pad)
+        on, off = t("bypuzz.on"), t("bypuzz.off")
+        self.flash(t("bypuzz.devices", mouse=on if self.app.input.mouse_enabled else off,
+                     pad=on if self.app.input.pad_enabled else off))
+
+    def hint(self) -> None:
+        from .screens import PlayScreen
+
+        if isinstance(self.screen, PlayScreen):
+            self.screen.ask_hint()
+        else:
+            self.flash(t("msg.no_hint"))
+
+    def commands(self) -> list[Command]:
+        return self.screen.commands()
+
+    # The frame.
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        if self.next_screen is not None:
+            self.screen, self.next_screen = self.next_screen, None
+        for path in getattr(pyxel, "dropped_files", None) or ():
+            self.load_set_file(path)
+        if inp.pressed(Action.MENU):
+            self.app.open_pause_menu(self)
+            return
+        self.screen.update(inp)
+        self.searcher.step()
+
+    def draw(self) -> None:
+        self.screen.draw()

@@ -1,0 +1,200 @@
+"""The puzzle choice: ten target pictures of the current set, "random", and the level.
+
+Items the cursor (pad, arrows) walks: targets 1-10 in two rows of five, then a
+row of random / easy / normal / hard.  SELECT or a click on a target starts it;
+on a level it sets the level.  Keys: 1-9 and 0 pick a target, Z random,
+L the next level, B the next puzzle set, V shows the target big, RETURN starts.
+"""
+
+from __future__ import annotations
+
+from ...ai.fifteen import EASY, HARD, NORMAL
+from ...input import Action, Input
+from ...shell import palette, ui
+from ...shell.strings import t
+from ..base import Command
+from .board import MINI_SIZE, draw_mini, draw_mini_random
+from .cartridge import LEVELS, SOUND_MOVE, SOUND_SELECT
+from .screen import Screen
+
+TARGET_COLS = (2, 10, 18, 26, 34)
+LEVEL_COLS = (14, 22, 30)
+TARGET_ROWS = (6, 12)  # character rows of the minis' tops; their numbers sit one row above
+RANDOM = 10
+LEVEL_ITEMS = {11: "easy", 12: "normal", 13: "hard"}
+BOTTOM_ROW = 19  # the random mini's top row, and the level words
+DISTANCES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+DIGITS = "1234567890"
+
+
+def distance_text(level: str) -> str:
+    lo, hi = DISTANCES[level]
+    return f"{lo}-{hi}" if hi is not None else f"{lo}+"
+
+
+class ChooseScreen(Screen):
+    help_key = "bypuzz.help.choose"
+    word_key = "bypuzz.word.choose"
+
+    def __init__(self, cart) -> None:
+        super().__init__(cart)
+        self.index = RANDOM if cart.target_index is None else cart.target_index
+
+    # What each item is and where it is drawn.
+
+    @staticmethod
+    def item_box(item: int) -> tuple[int, int, int, int]:
+        """Pixel rectangle (x, y, w, h) of an item, for the mouse."""
+        if item < RANDOM:
+            x, y = TARGET_COLS[item % 5] * ui.CELL, TARGET_ROWS[item // 5] * ui.CELL
+            return x - 4, y - ui.CELL - 2, MINI_SIZE + 24, MINI_SIZE + ui.CELL + 4
+        if item == RANDOM:
+            return TARGET_COLS[0] * ui.CELL - 4, (BOTTOM_ROW - 1) * ui.CELL - 2, MINI_SIZE + 24, MINI_SIZE + ui.CELL + 4
+        col = LEVEL_COLS[item - RANDOM - 1]
+        return col * ui.CELL - 4, BOTTOM_ROW * ui.CELL - 2, 8 * ui.CELL, 2 * ui.CELL + 4
+
+    def item_under_mouse(self, inp: Input) -> int | None:
+        for item in range(14):
+            x, y, w, h = self.item_box(item)
+            if x <= inp.mouse_x < x + w and y <= inp.mouse_y < y + h:
+                return item
+        return None
+
+    def move(self, action: Action) -> None:
+        row, col = (self.index // 5, self.index % 5) if self.index < RANDOM else (2, self.index - RANDOM)
+        if action is Action.LEFT:
+            col -= 1
+        elif action is Action.RIGHT:
+            col += 1
+        elif action is Action.UP:
+            row -= 1
+        else:
+            row += 1
+        row %= 3
+        width = 4 if row == 2 else 5
+        col = min(col % width if action in (Action.LEFT, Action.RIGHT) else col, width - 1)
+        self.index = RANDOM + col if row == 2 else row * 5 + col
+        self.cart.sound(SOUND_MOVE)
+
+    # Commands.
+
+    def pick(self, item: int) -> None:
+        """SELECT on an item: a target or random starts, a level is set."""
+        if item in LEVEL_ITEMS:
+            self.set_level(LEVEL_ITEMS[item])
+            return
+        self.cart.target_index = None if item == RANDOM else item
+        self.start()
+
+    def start(self) -> None:
+        cart = self.cart
+        cart.save_choices()
+        index = cart.target_index if cart.target_index is not None else self.app.rng.randrange(len(cart.current_set.targets))
+        cart.sound(SOUND_SELECT)
+        cart.begin(cart.current_set.targets[index])
+
+    def set_level(self, level: str) -> None:
+        self.cart.level = level
+        self.cart.save_choices()
+        self.cart.sound(SOUND_SELECT)
+
+    def next_level(self) -> None:
+        self.set_level(LEVELS[(LEVELS.index(self.cart.level) + 1) % len(LEVELS)])
+
+    def select_target(self, item: int) -> None:
+        self.index = item
+        self.cart.target_index = None if item == RANDOM else item
+        self.cart.save_choices()
+        self.cart.sound(SOUND_MOVE)
+
+    def next_set(self) -> None:
+        self.cart.cycle_set()
+        self.cart.sound(SOUND_SELECT)
+
+    def view(self) -> None:
+        cart = self.cart
+        if cart.target_index is None:
+            cart.flash(t("bypuzz.choose.random_view"))
+            return
+        cart.set_goal(cart.current_set.targets[cart.target_index])
+        cart.show_target()
+
+    def commands(self) -> list[Command]:
+        return [
+            Command(t("bypuzz.cmd.start"), self.start),
+            Command(t("bypuzz.cmd.random"), lambda: self.pick(RANDOM), "Z"),
+            Command(t("bypuzz.cmd.level"), self.next_level, "L"),
+            Command(t("bypuzz.cmd.set"), self.next_set, "B"),
+            Command(t("bypuzz.cmd.view"), self.view, "V"),
+            Command(t("bypuzz.cmd.config"), self.cart.start, "C"),
+            Command(t("bypuzz.cmd.quit"), self.cart.ask_quit, "X"),
+        ]
+
+    # The frame.
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        clicked = self.clicked_key(inp)
+        for i, digit in enumerate(DIGITS):
+            if self.key(inp, digit, clicked):
+                self.select_target(i)
+                return
+        if self.return_key(inp):
+            self.start()
+        elif self.key(inp, "Z", clicked):
+            self.pick(RANDOM)
+        elif self.key(inp, "L", clicked):
+            self.next_level()
+        elif self.key(inp, "B", clicked):
+            self.next_set()
+        elif self.key(inp, "V", clicked):
+            self.view()
+        elif self.key(inp, "C", clicked):
+            self.cart.start()
+        elif self.key(inp, "X", clicked) or self.key(inp, "Q", clicked) or inp.pressed(Action.BACK):
+            self.cart.ask_quit()
+        elif self.key(inp, "R", clicked):
+            self.cart.ask_new_target()
+        elif inp.pressed(Action.SELECT):
+            self.pick(self.index)
+        else:
+            for action in (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT):
+                if inp.pressed(action):
+                    self.move(action)
+                    return
+            under = self.item_under_mouse(inp) if inp.mouse_enabled else None
+            if under is not None and (inp.mouse_moved or inp.clicked):
+                self.index = under
+            if under is not None and inp.clicked:
+                self.pick(under)
+
+    def draw(self) -> None:
+        cart = self.cart
+        self.title()
+        puzzle_set = cart.current_set
+        count = len(cart.puzzle_sets)
+        self.hot_line(1, 3, t("bypuzz.choose.set", name=puzzle_set.name, n=cart.set_index + 1, of=count))
+        for item, target in enumerate(puzzle_set.targets):
+            col, row = TARGET_COLS[item % 5], TARGET_ROWS[item // 5]
+            chosen = cart.target_index == item
+            frame = palette.WHITE if item == self.index else palette.GREEN if chosen else None
+            self.hot_line(col, row - 1, f"[{DIGITS[item]}]", palette.GREEN if chosen else palette.TEXT)
+            draw_mini(col * ui.CELL, row * ui.CELL, target, frame)
+        chosen = cart.target_index is None
+        frame = palette.WHITE if self.index == RANDOM else palette.GREEN if chosen else None
+        self.hot_line(TARGET_COLS[0], BOTTOM_ROW - 1, t("bypuzz.choose.random"), palette.GREEN if chosen else palette.TEXT)
+        draw_mini_random(TARGET_COLS[0] * ui.CELL, BOTTOM_ROW * ui.CELL, frame)
+        self.hot_line(LEVEL_COLS[0], BOTTOM_ROW - 1, t("bypuzz.choose.level"))
+        for item, level in LEVEL_ITEMS.items():
+            col = LEVEL_COLS[item - RANDOM - 1]
+            colour = palette.GREEN if cart.level == level else palette.TEXT
+            if item == self.index:
+                ui.text_at(col - 1, BOTTOM_ROW, "▶", palette.WHITE)
+            ui.text_at(col, BOTTOM_ROW, t(f"bypuzz.level.{level}"), colour)
+            ui.text_at(col, BOTTOM_ROW + 1, distance_text(level), palette.GREY)
+        name = t("bypuzz.choose.random_name") if cart.target_index is None else cart.target_name(cart.target_index)
+        best = None if cart.target_index is None else cart.best(puzzle_set.targets[cart.target_index])
+        line = name if best is None else t("bypuzz.choose.best", name=name, n=best)
+        ui.text_at(LEVEL_COLS[0], BOTTOM_ROW + 2, line[: ui.COLS - LEVEL_COLS[0]], palette.WHITE)
+        self.hot_line(1, ui.ROWS - 2, t("bypuzz.choose.footer"))
+        self.prompt()

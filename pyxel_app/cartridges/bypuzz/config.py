@@ -1,0 +1,171 @@
+"""The config screen, ByPuzz's first: key layout, input devices, pad buttons, sound, tiles.
+
+As on the C64: the active setting is green, the reversed letters (L C R M T J G,
+plus S for sound and P for picture tiles) change it, RETURN accepts.  The pad
+and the mouse walk the same rows; the last row accepts.
+"""
+
+from __future__ import annotations
+
+from ...input import Action, Input
+from ...input.actions import DIRECTIONS
+from ...input.mapping import DEFAULT_KEYS
+from ...shell import palette, ui
+from ...shell.strings import t
+from ..base import Command
+from .cartridge import SOUND_MOVE, SOUND_SELECT
+from .screen import Screen
+
+# Direction keys of the two one-hand layouts.  None of them is a ByPuzz hotkey
+# (V P S X Q R M J T H N Z Y in play, L C R M T J G on this screen), so a hand
+# resting on them never fires a command.  The cursor keys always work as well.
+LAYOUTS: dict[str, dict[Action, str]] = {
+    "left": {Action.LEFT: "A", Action.UP: "E", Action.DOWN: "D", Action.RIGHT: "F"},
+    "cursor": {},
+    "right": {Action.LEFT: "U", Action.UP: "I", Action.DOWN: "K", Action.RIGHT: "O"},
+}
+ARROWS = {Action.LEFT: "←", Action.UP: "↑", Action.DOWN: "↓", Action.RIGHT: "→"}
+LAYOUT_KEYS = {"L": "left", "C": "cursor", "R": "right"}
+ROWS = ("L", "C", "R", "M", "J", "T", "G", "S", "P", "RETURN")
+ROW_Y = {"L": 6, "C": 7, "R": 8, "M": 12, "J": 13, "T": 14, "G": 15, "S": 18, "P": 19, "RETURN": 21}
+VALUE_COL = 24
+
+
+def layout_of(bindings) -> str | None:
+    """Which layout the direction bindings are, or None for keys set some other way."""
+    for name, keys in LAYOUTS.items():
+        if all(bindings.keys[action] == DEFAULT_KEYS[action] + ((keys[action],) if keys else ()) for action in DIRECTIONS):
+            return name
+    return None
+
+
+def layout_text(name: str) -> str:
+    keys = LAYOUTS[name]
+    return "  ".join(f"{keys.get(action, '')}{ARROWS[action]}" for action in DIRECTIONS)
+
+
+class ConfigScreen(Screen):
+    help_key = "bypuzz.help.config"
+    word_key = "bypuzz.word.config"
+
+    def __init__(self, cart) -> None:
+        super().__init__(cart)
+        self.index = len(ROWS) - 1
+
+    # The settings.
+
+    def set_layout(self, name: str) -> None:
+        bindings = self.app.input.bindings
+        for action in DIRECTIONS:
+            extra = LAYOUTS[name].get(action)
+            bindings.keys[action] = DEFAULT_KEYS[action] + ((extra,) if extra else ())
+        self.app.save_bindings()
+
+    def toggle_pad_layout(self) -> None:
+        bindings = self.app.input.bindings
+        bindings.pad_layout = "b_ok" if bindings.pad_layout == "a_ok" else "a_ok"
+        self.app.save_bindings()
+
+    def toggle_sound(self) -> None:
+        self.app.settings.set("sound", not self.cart.sound_on)
+
+    def run(self, key: str) -> None:
+        inp = self.app.input
+        if key in LAYOUT_KEYS:
+            self.set_layout(LAYOUT_KEYS[key])
+        elif key == "M":
+            self.app.set_devices(mouse=not inp.mouse_enabled)
+        elif key == "J":
+            self.app.set_devices(pad=not inp.pad_enabled)
+        elif key == "T":
+            self.app.set_devices(mouse=False, pad=False)
+        elif key == "G":
+            self.toggle_pad_layout()
+        elif key == "S":
+            self.toggle_sound()
+        elif key == "P":
+            self.cart.cycle_tile_style()
+        elif key == "RETURN":
+            self.accept()
+            return
+        self.cart.sound(SOUND_SELECT)
+
+    def accept(self) -> None:
+        self.cart.sound(SOUND_SELECT)
+        self.cart.choose_target()
+
+    def commands(self) -> list[Command]:
+        return [Command(t(f"bypuzz.config.{key.lower()}.cmd"), lambda key=key: self.run(key), key if key != "RETURN" else "")
+                for key in ROWS]
+
+    # The frame.
+
+    def row_under_mouse(self, inp: Input) -> int | None:
+        if not 8 <= inp.mouse_x < 38 * ui.CELL:
+            return None
+        for index, key in enumerate(ROWS):
+            if ROW_Y[key] * ui.CELL <= inp.mouse_y < (ROW_Y[key] + 1) * ui.CELL:
+                return index
+        return None
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        if self.return_key(inp):
+            self.accept()
+            return
+        for key in ROWS[:-1]:
+            if inp.hotkey(key):
+                self.index = ROWS.index(key)
+                self.run(key)
+                return
+        if inp.pressed(Action.UP):
+            self.index = (self.index - 1) % len(ROWS)
+            self.cart.sound(SOUND_MOVE)
+        elif inp.pressed(Action.DOWN):
+            self.index = (self.index + 1) % len(ROWS)
+            self.cart.sound(SOUND_MOVE)
+        elif inp.pressed(Action.SELECT):
+            self.run(ROWS[self.index])
+        elif inp.pressed(Action.BACK) or inp.hotkey("X") or inp.hotkey("Q"):
+            self.cart.ask_quit()
+        elif inp.mouse_enabled:
+            under = self.row_under_mouse(inp)
+            if under is not None and (inp.mouse_moved or inp.clicked):
+                self.index = under
+            if under is not None and inp.clicked:
+                self.run(ROWS[under])
+
+    def draw(self) -> None:
+        inp = self.app.input
+        self.title()
+        active = layout_of(inp.bindings)
+        ui.text_at(1, 5, t("bypuzz.config.keys"))
+        for key, name in LAYOUT_KEYS.items():
+            self.row(key, t(f"bypuzz.config.{key.lower()}"), layout_text(name), active == name)
+        ui.text_at(VALUE_COL - 5, 9, t("bypuzz.config.cursor_too"), palette.GREY)
+        ui.text_at(1, 11, t("bypuzz.config.devices"))
+        on, off = t("bypuzz.on"), t("bypuzz.off")
+        self.row("M", t("bypuzz.config.m"), on if inp.mouse_enabled else off, inp.mouse_enabled)
+        self.row("J", t("bypuzz.config.j"), on if inp.pad_enabled else off, inp.pad_enabled)
+        keyboard_only = not inp.mouse_enabled and not inp.pad_enabled
+        self.row("T", t("bypuzz.config.t"), "", keyboard_only)
+        self.row("G", t("bypuzz.config.g"), t(f"bypuzz.config.pad.{inp.bindings.pad_layout}"), True)
+        ui.text_at(1, 17, t("bypuzz.config.game"))
+        sound = self.cart.sound_on
+        self.row("S", t("bypuzz.config.s"), on if sound else off, sound)
+        self.row("P", t("bypuzz.config.p"), t(f"bypuzz.tiles.{self.cart.tile_style}"), True)
+        self.row("RETURN", "", "", False)
+        self.hot_line(1, ui.ROWS - 2, t("bypuzz.config.footer"))
+        self.prompt()
+
+    def row(self, key: str, label: str, value: str, green: bool) -> None:
+        y = ROW_Y[key]
+        colour = palette.GREEN if green else palette.TEXT
+        if ROWS[self.index] == key:
+            ui.text_at(1, y, "▶", palette.WHITE)
+        if key == "RETURN":
+            self.hot_line(3, y, t("bypuzz.config.accept"), palette.WHITE)
+            return
+        self.hot_line(3, y, f"[{key}] {label}", colour)
+        ui.text_at(VALUE_COL - 5 if key in LAYOUT_KEYS else VALUE_COL, y, value, colour)
+

@@ -1,0 +1,417 @@
+"""Shuffling, the check run, play and the solved animation.
+
+The shuffle shows tiles sliding at random while ``PositionMaker`` looks, a few
+milliseconds per frame, for a start whose *optimal* solution length fits the
+level (easy 10-20, normal 25-35, hard at least 45 by an admissible bound); then
+the board is built ("Aufbauen") from that start, and the check run counts the
+tiles already in place.  Harder levels shuffle longer, as on the C64.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyxel
+
+from ...ai.fifteen import NEIGHBOURS, PositionMaker
+from ...input import Action, Input
+from ...rules.fifteen import CELLS, DOWN, LEFT, RIGHT, UP
+from ...shell import palette, ui
+from ...shell.strings import t
+from ..base import Command
+from .board import FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
+from .cartridge import SOUND_BLINK, SOUND_HINT, SOUND_REFUSED, SOUND_SHUFFLE, SOUND_SLIDE, SOUND_SOLVED
+from .choose import DISTANCES
+from .screen import PROMPT_ROW, Screen
+
+SHUFFLE_FRAMES = {"easy": 60, "normal": 120, "hard": 200}
+SLIDE_EVERY = 3
+BLINK_FRAMES = 20  # the title word's black/white period while shuffling
+BUILD_FRAMES_PER_CELL = 2
+CHECK_FRAMES_PER_TILE = 5
+CHECK_TAIL_FRAMES = 30
+SOLVED_FRAMES = 120
+HINT_FRAMES = 120
+DIRECTIONS = {Action.UP: UP, Action.DOWN: DOWN, Action.LEFT: LEFT, Action.RIGHT: RIGHT}
+SPINNER = "|/-\\"
+
+
+class ShuffleScreen(Screen):
+    help_key = "bypuzz.help.shuffle"
+    word_key = "bypuzz.word.shuffle"
+
+    def __init__(self, cart) -> None:
+        super().__init__(cart)
+        lo, hi = DISTANCES[cart.level]
+        self.maker = PositionMaker(cart.goal, lo, hi, random.Random(cart.app.rng.random()))
+        self.tiles = list(cart.goal)
+        self.last_gap = -1
+        self.shuffle_frames = SHUFFLE_FRAMES[cart.level]
+        self.build_frame = 0
+
+    def commands(self) -> list[Command]:
+        return [Command(t("bypuzz.cmd.quit"), self.cart.ask_quit, "X")]
+
+    def slide_at_random(self) -> None:
+        gap = self.tiles.index(0)
+        choices = [cell for cell in NEIGHBOURS[gap] if cell != self.last_gap]
+        cell = self.app.rng.choice(choices)
+        self.tiles[gap], self.tiles[cell] = self.tiles[cell], 0
+        self.last_gap = gap
+
+    @property
+    def building(self) -> bool:
+        return self.maker.finished and self.frame >= self.shuffle_frames
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        if inp.hotkey("X") or inp.hotkey("Q") or inp.pressed(Action.BACK):
+            self.cart.ask_quit()
+            return
+        if not self.maker.finished:
+            self.maker.step(self.cart.solver_budget_ms)
+        if not self.building:
+            if self.frame % SLIDE_EVERY == 0:
+                self.slide_at_random()
+                if self.frame % (SLIDE_EVERY * 4) == 0:
+                    self.cart.sound(SOUND_SHUFFLE)
+            return
+        self.build_frame += 1
+        if self.build_frame >= CELLS * BUILD_FRAMES_PER_CELL:
+            self.cart.play(self.maker.tiles, self.maker.length)
+
+    def draw(self) -> None:
+        cart = self.cart
+        if self.building:
+            self.title(t("bypuzz.word.build"))
+            built = self.build_frame // BUILD_FRAMES_PER_CELL
+            tiles = tuple(tile if cell < built else 0 for cell, tile in enumerate(self.maker.tiles))
+            draw_board(tiles, cart.goal, cart.tile_style)
+        else:
+            black = (self.frame // BLINK_FRAMES) % 2 == 0
+            self.title(word_colour=palette.BLACK if black else palette.WHITE)
+            draw_board(tuple(self.tiles), cart.goal, cart.tile_style)
+        draw_side(cart)
+        ui.box_at(31, 0, 9, 4)
+        ui.text_at(1, 3, t("bypuzz.shuffle.level", level=t(f"bypuzz.level.{cart.level}")), palette.WHITE)
+        self.prompt()
+
+
+def draw_side(cart) -> None:
+    """Left: the level and the best score; right: the target as a mini picture."""
+    ui.text_at(0, 5, t("bypuzz.side.level"), palette.GREY)
+    ui.text_at(0, 6, t(f"bypuzz.level.{cart.level}")[:6], palette.WHITE)
+    best = cart.best()
+    ui.text_at(0, 8, t("bypuzz.side.best"), palette.GREY)
+    ui.text_at(0, 9, "-" if best is None else str(best), palette.WHITE)
+    ui.text_at(0, 11, t("bypuzz.side.auto"), palette.GREY)
+    ui.text_at(0, 12, t("bypuzz.on") if cart.auto_check else t("bypuzz.off"), palette.GREEN if cart.auto_check else palette.WHITE)
+    ui.text_at(33, 5, t("bypuzz.side.goal"), palette.GREY)
+    draw_mini(34 * ui.CELL - 4, 6 * ui.CELL, cart.goal)
+
+
+class PlayScreen(Screen):
+    """Playing, with the check run (after the shuffle and on P) and the solved state inside."""
+
+    def __init__(self, cart, check_run: bool = True) -> None:
+        super().__init__(cart)
+        self.in_place = 0  # the count in the box top right, as of the last check
+        self.check_cells: list[int] = []
+        self.check_frame = -1
+        self.won = False
+        self.won_frames = 0
+        self.new_best = False
+        self.hint_wanted = False
+        self.hint_cell: int | None = None
+        self.hint_frames = 0
+        if check_run:
+            self.start_check()
+        else:
+            self.in_place = self.count_in_place()
+            if cart.auto_check and cart.solved:
+                self.win()
+
+    @property
+    def word_key(self) -> str:
+        if self.won:
+            return "bypuzz.word.solved"
+        return "bypuzz.word.check" if self.checking else "bypuzz.word.play"
+
+    @property
+    def help_key(self) -> str:
+        return "bypuzz.help.solved" if self.won else "bypuzz.help.play"
+
+    @property
+    def checking(self) -> bool:
+        return self.check_frame >= 0
+
+    def count_in_place(self) -> int:
+        state = self.cart.state
+        return sum(1 for tile, want in zip(state.tiles, state.goal) if tile and tile == want)
+
+    # The check run.
+
+    def start_check(self) -> None:
+        state = self.cart.state
+        self.check_cells = [cell for cell, (tile, want) in enumerate(zip(state.tiles, state.goal)) if tile and tile == want]
+        self.check_frame = 0
+        self.in_place = 0
+
+    def advance_check(self) -> None:
+        self.check_frame += 1
+        counted = min(len(self.check_cells), self.check_frame // CHECK_FRAMES_PER_TILE)
+        if counted > self.in_place:
+            self.in_place = counted
+            self.cart.sound(SOUND_BLINK)
+        if self.check_frame >= len(self.check_cells) * CHECK_FRAMES_PER_TILE + CHECK_TAIL_FRAMES:
+            self.check_frame = -1
+            if self.cart.solved:
+                self.win()
+
+    def check_colours(self) -> dict[int, int]:
+        """Counted tiles blink green: lit on even quarter-periods, as the C64 did with POKEs."""
+        counted = self.check_cells[: self.in_place]
+        lit = (self.check_frame // 4) % 2 == 0
+        return {cell: palette.GREEN for cell in counted} if lit else {}
+
+    # Moves.
+
+    def play_tiles(self, tiles: list[int]) -> None:
+        cart = self.cart
+        for tile in tiles:
+            cart.session.play(tile)
+        cart.sound(SOUND_SLIDE)
+        self.hint_cell = None
+        cart.after_move()
+        self.after_change()
+
+    def after_change(self) -> None:
+        if self.cart.auto_check:
+            self.in_place = self.count_in_place()
+            if self.cart.solved:
+                self.win()
+
+    def on_session_changed(self) -> None:
+        self.hint_cell = None
+        if self.won and not self.cart.solved:
+            self.won = False
+            self.app.border = palette.BORDER
+
+    def refuse(self) -> None:
+        self.cart.sound(SOUND_REFUSED)
+
+    def win(self) -> None:
+        cart = self.cart
+        self.won = True
+        self.won_frames = SOLVED_FRAMES
+        self.in_place = CELLS - 1
+        self.hint_wanted = False
+        self.new_best = cart.record_best(cart.session.move_count)
+        cart.sound(SOUND_SOLVED)
+        cart.autosave()
+
+    # Commands.
+
+    def check(self) -> None:
+        if not self.won:
+            self.start_check()
+
+    def toggle_auto(self) -> None:
+        cart = self.cart
+        cart.set_auto_check(not cart.auto_check)
+        cart.flash(t("bypuzz.auto.on") if cart.auto_check else t("bypuzz.auto.off"))
+        self.after_change()
+
+    def ask_hint(self) -> None:
+        if self.won or self.cart.solved:
+            self.cart.flash(t("msg.no_hint"))
+            return
+        self.hint_wanted = True
+        self.cart.searcher.want(self.cart.state.tiles, first=True)
+
+    def follow_hint(self) -> None:
+        """Show the hint once the solver knows the way from the position shown."""
+        cart = self.cart
+        tiles = cart.state.tiles
+        answer = cart.searcher.answer(tiles)
+        if answer is None:
+            start = cart.session.start.tiles
+            for search in list(cart.searcher.searches):
+                if search.tiles not in (tiles, start):
+                    cart.searcher.drop(search.tiles)  # the player moved on; that question is stale
+            cart.searcher.want(tiles, first=True)
+            return
+        self.hint_wanted = False
+        if not answer:
+            return
+        cart.hints_used += 1
+        self.hint_cell = tiles.index(answer[0])
+        self.hint_frames = HINT_FRAMES
+        cart.flash(t("bypuzz.hint", tile=answer[0], n=len(answer)), HINT_FRAMES)
+        cart.sound(SOUND_HINT)
+
+    def commands(self) -> list[Command]:
+        cart = self.cart
+        if self.won:
+            return [
+                Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
+                Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
+                Command(t("bypuzz.cmd.quit"), cart.ask_quit, "X"),
+            ]
+        return [
+            Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
+            Command(t("bypuzz.cmd.check"), self.check, "P"),
+            Command(t("bypuzz.cmd.auto"), self.toggle_auto, "S"),
+            Command(t("pause.hint"), self.ask_hint, "H"),
+            Command(t("pause.undo"), cart.undo, "Z"),
+            Command(t("pause.redo"), cart.redo, "Y"),
+            Command(t("bypuzz.cmd.reshuffle"), cart.ask_restart),
+            Command(t("bypuzz.cmd.restart"), cart.ask_new_target, "R"),
+            Command(t("bypuzz.cmd.mouse"), lambda: cart.set_devices(mouse=True), "M"),
+            Command(t("bypuzz.cmd.joystick"), lambda: cart.set_devices(pad=True), "J"),
+            Command(t("bypuzz.cmd.keys"), lambda: cart.set_devices(mouse=False, pad=False), "T"),
+            Command(t("pause.save"), cart.save_game),
+            Command(t("pause.load"), cart.load_game),
+            Command(t("bypuzz.cmd.quit"), cart.ask_quit, "X"),
+        ]
+
+    # The frame.
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        cart = self.cart
+        if self.hint_frames:
+            self.hint_frames -= 1
+            if not self.hint_frames:
+                self.hint_cell = None
+        if self.hint_wanted:
+            self.follow_hint()
+        if cart.par is None and cart.session is not None:
+            answer = cart.searcher.answer(cart.session.start.tiles)
+            if answer is not None:
+                cart.par = len(answer)
+                cart.session.meta["par"] = str(cart.par)
+        clicked = self.clicked_key(inp)
+        if self.won:
+            self.update_won(inp, clicked)
+            return
+        if self.checking:
+            self.advance_check()
+            if self.key(inp, "X", clicked) or self.key(inp, "Q", clicked):
+                cart.ask_quit()
+            return
+        if cart.handle_common(inp):
+            return
+        if self.key(inp, "V", clicked):
+            cart.show_target()
+        elif self.key(inp, "P", clicked) or self.pad_button(inp, "X"):
+            self.check()
+        elif self.key(inp, "S", clicked):
+            self.toggle_auto()
+        elif self.key(inp, "M", clicked):
+            cart.set_devices(mouse=True)
+        elif self.key(inp, "J", clicked):
+            cart.set_devices(pad=True)
+        elif self.key(inp, "T", clicked):
+            cart.set_devices(mouse=False, pad=False)
+        elif self.key(inp, "R", clicked):
+            cart.ask_new_target()
+        elif self.key(inp, "X", clicked) or self.key(inp, "Q", clicked):
+            cart.ask_quit()
+        elif clicked == "H":
+            self.ask_hint()
+        elif clicked in ("Z", "Y"):
+            (cart.undo if clicked == "Z" else cart.redo)()
+        else:
+            self.update_moves(inp)
+
+    def update_moves(self, inp: Input) -> None:
+        cart = self.cart
+        for action, direction in DIRECTIONS.items():
+            if inp.pressed(action):
+                tile = cart.rules.tile_for_direction(cart.state, direction)
+                if tile is None:
+                    self.refuse()
+                else:
+                    self.play_tiles([tile])
+                return
+        if inp.clicked:
+            cell = cell_under(inp.mouse_x, inp.mouse_y)
+            if cell is None:
+                return
+            path = cart.rules.slide_path(cart.state, cell)
+            if path:
+                self.play_tiles(path)
+            else:
+                self.refuse()
+
+    def update_won(self, inp: Input, clicked: str | None) -> None:
+        cart = self.cart
+        if self.won_frames:
+            self.won_frames -= 1
+            self.app.border = (self.won_frames // 3) % 16 if self.won_frames else palette.BORDER
+            if inp.any_key() and not inp.pressed(Action.HELP):
+                self.won_frames = 0
+                self.app.border = palette.BORDER
+            return
+        if self.key(inp, "N", clicked) or inp.pressed(Action.SELECT):
+            cart.choose_target()
+        elif self.key(inp, "V", clicked):
+            cart.show_target()
+        elif self.key(inp, "X", clicked) or self.key(inp, "Q", clicked) or inp.pressed(Action.BACK):
+            cart.ask_quit()
+        elif inp.clicked and cell_under(inp.mouse_x, inp.mouse_y) is not None:
+            cart.choose_target()
+        else:
+            cart.handle_common(inp)
+
+    def draw(self) -> None:
+        cart = self.cart
+        self.title()
+        colours = self.check_colours() if self.checking else {}
+        if self.won:
+            colours = {cell: palette.GREEN for cell in range(CELLS)}
+        elif self.hint_cell is not None and (self.hint_frames // 8) % 2 == 0:
+            colours[self.hint_cell] = palette.YELLOW
+        draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours)
+        self.draw_hover()
+        draw_side(cart)
+        ui.box_at(31, 0, 9, 4)
+        ui.text_at(32, 1, f"{t('bypuzz.in_place')} {self.in_place:>4}")
+        ui.text_at(32, 2, t("bypuzz.in_place2"))
+        count = cart.session.move_count
+        ui.text_at(1, 3, t("bypuzz.moves.one") if count == 1 else t("bypuzz.moves", n=count), palette.WHITE)
+        if self.won:
+            self.draw_won()
+            return
+        self.hot_line(1, ui.ROWS - 3, t("bypuzz.keys.play1"))
+        self.hot_line(1, ui.ROWS - 2, t("bypuzz.keys.play2"))
+        if self.hint_wanted:
+            ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
+        else:
+            self.prompt()
+
+    def draw_hover(self) -> None:
+        inp = self.app.input
+        if not inp.mouse_enabled or self.checking:
+            return
+        cell = cell_under(inp.mouse_x, inp.mouse_y)
+        if cell is not None and self.cart.rules.slide_path(self.cart.state, cell):
+            x, y = cell_origin(cell)
+            pyxel.rectb(x - 1, y - 1, FACE_W + 2, FACE_H + 2, palette.WHITE)
+
+    def draw_won(self) -> None:
+        cart = self.cart
+        moves = cart.session.move_count
+        if cart.par is None:
+            par = t("bypuzz.par.thinking") + " " + SPINNER[(self.frame // 6) % 4]
+        else:
+            par = str(cart.par)
+        ui.text_at(1, ui.ROWS - 4, t("bypuzz.solved.line", n=moves, par=par), palette.YELLOW)
+        if self.new_best:
+            ui.text_at(1, ui.ROWS - 3, t("bypuzz.solved.best"), palette.LIGHT_GREEN)
+        elif cart.best() is not None:
+            ui.text_at(1, ui.ROWS - 3, t("bypuzz.solved.old_best", n=cart.best()), palette.WHITE)
+        if not self.won_frames:
+            self.hot_line(1, ui.ROWS - 2, t("bypuzz.solved.keys"), palette.WHITE)
+

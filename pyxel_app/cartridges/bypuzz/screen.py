@@ -1,0 +1,84 @@
+"""What every ByPuzz screen shares: the title box, the prompt line, clickable hotkeys."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from ...input import Input
+from ...shell import palette, ui
+from ...shell.strings import t
+from ..base import Command
+
+if TYPE_CHECKING:
+    from .cartridge import ByPuzz
+
+TITLE = "B Y P U Z Z"
+PROMPT_ROW = ui.ROWS - 1
+
+
+class Screen:
+    help_key = "bypuzz.help"
+    word_key = "bypuzz.word.play"
+
+    def __init__(self, cart: "ByPuzz") -> None:
+        self.cart = cart
+        self.app = cart.app
+        self.frame = 0
+        # Hotkey spans drawn this frame: (x0, x1, y, letter), so a click on "[V]" presses V.
+        self.spans: list[tuple[int, int, int, str]] = []
+
+    def commands(self) -> list[Command]:
+        return []
+
+    def update(self, inp: Input) -> None:
+        self.frame += 1
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    # Drawing helpers.
+
+    def title(self, word: str | None = None, word_colour: int | None = None) -> None:
+        self.spans = []
+        ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour)
+        ui.text_at(14, 1, TITLE, palette.WHITE)
+
+    def hot_line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
+        """Text with ``[K]`` hotkeys; remembers where each key is so a click can press it."""
+        x = col * ui.CELL
+        for part, is_key in ui.split_hotkeys(text):
+            width = len(part) * ui.CELL
+            if is_key:
+                self.spans.append((x, x + width, row * ui.CELL, part))
+            x += width
+        ui.hot_at(col, row, text, colour)
+
+    def prompt(self) -> None:
+        """The bottom line: the cartridge's passing message."""
+        if self.cart.message_frames:
+            ui.text_at(1, PROMPT_ROW, self.cart.message[: ui.COLS - 2], palette.WHITE)
+
+    # Input helpers.
+
+    def clicked_key(self, inp: Input) -> str | None:
+        if not inp.clicked:
+            return None
+        for x0, x1, y, letter in self.spans:
+            if x0 <= inp.mouse_x < x1 and y <= inp.mouse_y < y + ui.CELL:
+                return letter
+        return None
+
+    def key(self, inp: Input, letter: str, clicked: str | None = None) -> bool:
+        """A hotkey by keyboard, or by a click on its reversed letter."""
+        return inp.hotkey(letter) or clicked == letter
+
+    @staticmethod
+    def pad_button(inp: Input, name: str) -> bool:
+        """A pad face button that is no logical action (X): only while the pad is on."""
+        return inp.pad_enabled and not inp._consumed and pyxel.btnp(getattr(pyxel, f"GAMEPAD1_BUTTON_{name}"))
+
+    @staticmethod
+    def return_key(inp: Input) -> bool:
+        return inp.hotkey("RETURN") or inp.hotkey("KP_ENTER")
