@@ -51,6 +51,8 @@ def build_parser() -> Parser:
     snap.add_argument("--out", required=True)
     snap.add_argument("--seed", type=int, default=1)
     snap.add_argument("--scale", type=int, default=2)
+    snap.add_argument("--at", choices=("play", "start"), default="play",
+                      help="open the cartridge at its board (default) or at its first screen")
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--quick", action="store_true", help="a short smoke run")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
@@ -103,7 +105,7 @@ def cmd_snap(args) -> None:
         raise UsageError("--scale must be 1 or more")
     from .shell.snap import snap
 
-    snap(cartridge, steps, args.out, seed=args.seed, scale=args.scale)
+    snap(cartridge, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
     print(args.out)
 
 

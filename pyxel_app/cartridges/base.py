@@ -64,6 +64,10 @@ class Cartridge:
     def new_game(self) -> None:
         raise NotImplementedError
 
+    def start_playing(self) -> None:
+        """Straight to the board, past any set-up screens (``snap --at play``)."""
+        self.start()
+
     def load_start(self, text: str, meta: dict[str, str]):
         return self.rules.state_from_text(text)
 

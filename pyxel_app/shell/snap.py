@@ -9,11 +9,14 @@ from .harness import Driver
 from .storage import MemoryStorage
 
 
-def snap(cartridge_class, steps: list[str], out: str, seed: int = 1, scale: int = 2) -> None:
+def snap(cartridge_class, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> None:
+    """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts."""
     boot(headless=True, fps=1000)
     app = App(storage=MemoryStorage(), seed=seed)
     if cartridge_class is not None:
         app.open_cartridge(cartridge_class)
+        if at == "play":
+            app.cartridge.start_playing()
     driver = Driver(app)
     driver.frame()
     for step in steps:

@@ -29,6 +29,10 @@ SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT,
 USER_SET_FILE = "bypuzz-set.txt"
 
 
+# A random walk long enough to look well mixed, for going straight into play.
+QUICK_SHUFFLE_MOVES = 60
+
+
 class Solver:
     """Optimal solutions for the shown target, found cooperatively and remembered.
 
@@ -279,6 +283,9 @@ class ByPuzz(Cartridge):
             return
         start = RULES.shuffled(self.goal, shuffle_moves, self.app.rng)
         self.play(start.tiles, None, check_run=False)
+
+    def start_playing(self) -> None:
+        self.new_game(shuffle_moves=QUICK_SHUFFLE_MOVES)
 
     def load_start(self, text: str, meta: dict[str, str]) -> Fifteen:
         goal = arrangement_from_text(meta["goal"], "goal") if "goal" in meta else STANDARD_GOAL
