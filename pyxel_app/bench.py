@@ -44,7 +44,7 @@ class TimedApp:
 
 def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
     from .shell.app import App, boot
-    from .shell.harness import Driver, random_input
+    from .shell.harness import Driver
     from .shell.storage import MemoryStorage
 
     boot(headless=True, fps=1000)

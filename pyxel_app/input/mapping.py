@@ -194,6 +194,10 @@ class Input:
         """A named letter or key (``"V"``, ``"F1"``) pressed this frame; keyboard only."""
         return not self._consumed and pyxel.btnp(key_code(letter))
 
+    def pad_button(self, name: str) -> bool:
+        """A gamepad-1 button (``"X"``) pressed this frame, for buttons no logical action uses."""
+        return self.pad_enabled and not self._consumed and pyxel.btnp(pad_code(name))
+
     def typed(self) -> str:
         return pyxel.input_text
 

@@ -153,8 +153,8 @@ def _count(token: str, text: str) -> int:
     return int(text)
 
 
-# Keys, pad buttons and clicks a random player may hit; no Quit-confirming Y on the desktop is
-# harmful, since tests and benches replace pyxel.quit.
+# Keys and pad buttons a random player hits; callers replace pyxel.quit, so a random
+# Q followed by Y only sets app.quit_called.
 RANDOM_KEYS = (
     "UP", "DOWN", "LEFT", "RIGHT", "RETURN", "SPACE", "ESCAPE", "F1", "TAB", "Z", "Y", "N", "H",
     "R", "X", "Q", "L", "J", "A",

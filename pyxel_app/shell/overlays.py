@@ -12,7 +12,7 @@ from .chooser import Chooser
 from .strings import t
 
 if TYPE_CHECKING:
-    from ..cartridges.base import Cartridge, Command
+    from ..cartridges.base import Cartridge
 
 
 class Overlay:

@@ -304,7 +304,7 @@ class PlayScreen(Screen):
             return
         if self.key(inp, "V", clicked):
             cart.show_target()
-        elif self.key(inp, "P", clicked) or self.pad_button(inp, "X"):
+        elif self.key(inp, "P", clicked) or inp.pad_button("X"):
             self.check()
         elif self.key(inp, "S", clicked):
             self.toggle_auto()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pyxel
 
 from ...input import Input
 from ...shell import palette, ui
@@ -73,11 +72,6 @@ class Screen:
     def key(self, inp: Input, letter: str, clicked: str | None = None) -> bool:
         """A hotkey by keyboard, or by a click on its reversed letter."""
         return inp.hotkey(letter) or clicked == letter
-
-    @staticmethod
-    def pad_button(inp: Input, name: str) -> bool:
-        """A pad face button that is no logical action (X): only while the pad is on."""
-        return inp.pad_enabled and not inp._consumed and pyxel.btnp(getattr(pyxel, f"GAMEPAD1_BUTTON_{name}"))
 
     @staticmethod
     def return_key(inp: Input) -> bool:
