@@ -362,3 +362,20 @@ def test_board_is_drawn_in_c64_colours(make_app):
     assert pyxel.pget(ui.BORDER_X + x - 12, ui.BORDER_Y + y - 6) == palette.LIGHT_BLUE
     gap_x, gap_y = cell_centre(15)
     assert pyxel.pget(ui.BORDER_X + gap_x, ui.BORDER_Y + gap_y) == palette.BACKGROUND
+
+
+def test_a_long_help_page_scrolls_and_other_keys_leave(make_app):
+    app, driver = make_app()
+    driver.key("DOWN")  # Connect 4, whose page is longer than the screen
+    driver.key("RETURN")
+    driver.frame()
+    driver.key("F1")
+    help_page = app.overlays[-1]
+    assert isinstance(help_page, Help) and help_page.max_top > 0
+    driver.key("DOWN")
+    driver.key("DOWN")
+    assert help_page.top == 2 and app.overlays[-1] is help_page
+    driver.key("UP")
+    assert help_page.top == 1
+    driver.key("SPACE")
+    assert not app.overlays

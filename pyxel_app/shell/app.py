@@ -198,7 +198,8 @@ class App:
 
     def open_help(self) -> None:
         page = self.cartridge.help_text() if self.cartridge is not None else ""
-        self.open_overlay(Help(self, page))
+        heading = " ".join(self.cartridge.name().upper()) if self.cartridge is not None else ""
+        self.open_overlay(Help(self, page, heading))
 
     def open_pause_menu(self, cartridge) -> None:
         self.open_overlay(PauseMenu(self, cartridge))

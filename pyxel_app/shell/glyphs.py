@@ -979,9 +979,9 @@ GLYPHS: dict[str, tuple[str, ...]] = {
     ),
     # --- German letters ---
     'Ä': (  # U+00C4 LATIN CAPITAL LETTER A WITH DIAERESIS
+        "..#.#...",
+        "..###...",
         ".##.##..",
-        "........",
-        ".#####..",
         "##...##.",
         "#######.",
         "##...##.",
@@ -989,9 +989,9 @@ GLYPHS: dict[str, tuple[str, ...]] = {
         "........",
     ),
     'Ö': (  # U+00D6 LATIN CAPITAL LETTER O WITH DIAERESIS
-        ".##.##..",
-        "........",
+        "..#.#...",
         ".#####..",
+        "##...##.",
         "##...##.",
         "##...##.",
         "##...##.",
@@ -999,8 +999,8 @@ GLYPHS: dict[str, tuple[str, ...]] = {
         "........",
     ),
     'Ü': (  # U+00DC LATIN CAPITAL LETTER U WITH DIAERESIS
-        ".##.##..",
-        "........",
+        "..#.#...",
+        "##...##.",
         "##...##.",
         "##...##.",
         "##...##.",

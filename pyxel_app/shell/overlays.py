@@ -27,24 +27,41 @@ class Overlay:
 
 
 class Help(Overlay):
-    """F1 anywhere: the shell's keys plus the current cartridge's page; any key leaves."""
+    """F1 anywhere: the current cartridge's page, then the shell's keys; any key leaves.
 
-    def __init__(self, app, page: str = "") -> None:
+    A page longer than the screen scrolls with up/down (which then do not leave).
+    """
+
+    FIRST_ROW = 4
+    VISIBLE_ROWS = ui.ROWS - 6
+
+    def __init__(self, app, page: str = "", heading: str = "") -> None:
         self.app = app
-        self.lines = ui.wrap(t("help.shell"), ui.COLS - 2)
-        if page:
-            self.lines += [""] + ui.wrap(page, ui.COLS - 2)
+        self.heading = heading or t("menu.title")
+        self.lines = (ui.wrap(page, ui.COLS - 2) + [""]) if page else []
+        self.lines += ui.wrap(t("help.shell"), ui.COLS - 2)
+        self.top = 0
+        self.max_top = max(0, len(self.lines) - self.VISIBLE_ROWS)
 
     def update(self, inp: Input) -> None:
-        if inp.any_key():
+        if self.max_top and (inp.pressed(Action.UP) or inp.pressed(Action.DOWN)):
+            step = -1 if inp.pressed(Action.UP) else 1
+            self.top = min(self.max_top, max(0, self.top + step))
+        elif inp.any_key():
             inp.consume()
             self.close()
 
     def draw(self) -> None:
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
-        ui.title_box(t("help.word"), title="B Y P U Z Z")
-        for row, line in enumerate(self.lines[: ui.ROWS - 6], start=4):
+        ui.title_box(t("help.word"))
+        ui.text_at(11 + max(0, (ui.COLS - 11 - len(self.heading)) // 2), 1, self.heading, palette.WHITE)
+        shown = self.lines[self.top : self.top + self.VISIBLE_ROWS]
+        for row, line in enumerate(shown, start=self.FIRST_ROW):
             ui.hot_at(1, row, line)
+        if self.top > 0:
+            ui.text_at(ui.COLS - 1, self.FIRST_ROW, "▲", palette.WHITE)
+        if self.top < self.max_top:
+            ui.text_at(ui.COLS - 1, self.FIRST_ROW + self.VISIBLE_ROWS - 1, "▼", palette.WHITE)
         ui.centred(ui.ROWS - 1, t("help.any_key"), palette.WHITE)
 
 
