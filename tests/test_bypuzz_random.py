@@ -7,6 +7,7 @@ import random
 
 from pyxel_app.cartridges.bypuzz import ByPuzz
 from pyxel_app.rules.fifteen import RULES, Fifteen, is_solvable
+from pyxel_app.shell.harness import random_step
 
 FRAMES = 10_000
 # The seed's keys and the ones the screens add; RETURN often, so the run gets past each screen.
@@ -47,16 +48,6 @@ def test_ten_thousand_random_frames_through_every_bypuzz_screen(make_app, monkey
             app.quit_called = False
         if cart is not None and cart.session is not None and rng.random() < 0.005:
             cart.play(one_move_from(cart.goal), None, check_run=False)  # so random play also wins now and then
-        roll = rng.random()
-        if roll < 0.55:
-            driver.key(rng.choice(KEYS))
-        elif roll < 0.75:
-            driver.pad(rng.choice(PAD))
-        elif roll < 0.82:
-            driver.stick(rng.choice((-32000, 0, 32000)), rng.choice((-32000, 0, 32000)))
-        elif roll < 0.95:
-            driver.click(rng.randrange(320), rng.randrange(200))
-        else:
-            driver.run(rng.randrange(1, 40))
+        random_step(driver, rng, KEYS, PAD)
     wanted = SCREENS | OVERLAYS | {"Solved"}
     assert wanted <= seen, wanted - seen

@@ -163,20 +163,25 @@ RANDOM_PAD = ("A", "B", "X", "Y", "START", "BACK", "DPAD_UP", "DPAD_DOWN", "DPAD
               "LEFTSHOULDER", "RIGHTSHOULDER")
 
 
+def random_step(driver: Driver, rng, keys=RANDOM_KEYS, pad=RANDOM_PAD) -> None:
+    """One random thing a player does: a key, a pad button, a stick push, a click or a pause."""
+    roll = rng.random()
+    if roll < 0.45:
+        driver.key(rng.choice(keys))
+    elif roll < 0.7:
+        driver.pad(rng.choice(pad))
+    elif roll < 0.8:
+        driver.stick(rng.choice((-32000, 0, 32000)), rng.choice((-32000, 0, 32000)))
+    elif roll < 0.95:
+        driver.click(rng.randrange(ui.SCREEN_W), rng.randrange(ui.SCREEN_H))
+    else:
+        driver.run(rng.randrange(1, 20))
+
+
 def random_input(driver: Driver, rng, frames: int, on_frame=None) -> None:
     """Drive ``frames`` frames of random keys, pad buttons, stick pushes and clicks."""
     done = driver.frames + frames
     while driver.frames < done:
-        roll = rng.random()
-        if roll < 0.45:
-            driver.key(rng.choice(RANDOM_KEYS))
-        elif roll < 0.7:
-            driver.pad(rng.choice(RANDOM_PAD))
-        elif roll < 0.8:
-            driver.stick(rng.choice((-32000, 0, 32000)), rng.choice((-32000, 0, 32000)))
-        elif roll < 0.95:
-            driver.click(rng.randrange(ui.SCREEN_W), rng.randrange(ui.SCREEN_H))
-        else:
-            driver.run(rng.randrange(1, 20))
+        random_step(driver, rng)
         if on_frame is not None:
             on_frame()
