@@ -82,3 +82,12 @@ def test_solve_fifteen_refuses_an_unsolvable_pair():
     result = run_cli("solve", "fifteen", "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0")
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == ["python -m pyxel_app: error: position cannot reach that goal"]
+
+
+def test_solve_fifteen_towards_another_goal():
+    goal = "1,5,9,13,2,6,10,14,3,7,11,15,4,8,12,0"  # the seed's second picture, its transposition
+    result = run_cli("solve", "fifteen", "1,5,9,13,2,6,10,14,3,7,0,11,4,8,12,15", "--goal", goal)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "2 11 15"
+    result = run_cli("solve", "fifteen", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "--goal", "1,2")
+    assert result.returncode == 2 and "a goal needs 16 numbers" in result.stderr
