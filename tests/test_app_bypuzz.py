@@ -379,3 +379,29 @@ def test_a_long_help_page_scrolls_and_other_keys_leave(make_app):
     assert help_page.top == 1
     driver.key("SPACE")
     assert not app.overlays
+
+
+class ReadOnlyStorage:
+    """Reads like an empty store; every write fails as on a full or read-only disk."""
+
+    def read(self, name):
+        return None
+
+    def write(self, name, text):
+        raise OSError(28, "No space left on device")
+
+    def delete(self, name):
+        pass
+
+    def describe(self, name):
+        return name
+
+
+def test_a_failing_disk_gives_a_message_and_play_goes_on(make_app):
+    app, driver = make_app(storage=ReadOnlyStorage())
+    driver.key("L")  # the language setting cannot be written
+    assert isinstance(app.overlays[-1], Message)
+    assert "No space left" in " ".join(app.overlays[-1].lines)
+    assert app.language == "de"
+    driver.key("RETURN")
+    assert not app.overlays

@@ -68,7 +68,7 @@ class App:
         self.rng = random.Random(seed)
         self.cartridges = list(CARTRIDGES)
         self.overlays: list = []
-        self.settings = Settings(self.storage)
+        self.settings = Settings(self.storage, self.report_write_error)
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
@@ -139,8 +139,12 @@ class App:
             self.storage.write(name, text)
             return True
         except OSError as error:
-            self.show_message(strings.t("msg.write_failed", why=error.strerror or error))
+            self.report_write_error(error)
             return False
+
+    def report_write_error(self, error: OSError) -> None:
+        if not any(isinstance(overlay, Message) for overlay in self.overlays):
+            self.show_message(strings.t("msg.write_failed", why=error.strerror or error))
 
     # Screens and overlays.
 

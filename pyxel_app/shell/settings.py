@@ -8,9 +8,11 @@ FILE_NAME = "settings.txt"
 
 
 class Settings:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, on_write_error=None) -> None:
         self.storage = storage
         self.fields: dict[str, str] = {}
+        # Told about a failed write; the setting still holds for this session.
+        self.on_write_error = on_write_error
 
     def load(self) -> str | None:
         """Read the file; returns what was wrong with it (and keeps defaults) or None."""
@@ -43,5 +45,6 @@ class Settings:
         self.fields[key] = value
         try:
             self.storage.write(FILE_NAME, format_fields(self.fields))
-        except OSError:
-            pass  # a read-only data folder must not stop play; the setting still holds this session
+        except OSError as error:
+            if self.on_write_error is not None:
+                self.on_write_error(error)
