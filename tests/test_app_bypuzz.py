@@ -405,3 +405,32 @@ def test_a_failing_disk_gives_a_message_and_play_goes_on(make_app):
     assert app.language == "de"
     driver.key("RETURN")
     assert not app.overlays
+
+
+def test_menu_options_by_pad_and_mouse(make_app):
+    from pyxel_app.shell.keys import KeysScreen
+
+    app, driver = make_app()
+    menu = app.menu
+    driver.pad("DPAD_DOWN")
+    driver.pad("DPAD_DOWN")  # past the two cartridges: the language option
+    driver.pad("A")
+    assert app.language == "de"
+    (x0, _), (k0, _) = menu.option_spans()[:2]
+    from pyxel_app.shell.menu import OPTIONS_ROW
+
+    driver.click(x0 + 4, OPTIONS_ROW * ui.CELL + 3)
+    assert app.language == "en"
+    driver.click(k0 + 4, OPTIONS_ROW * ui.CELL + 3)
+    driver.frame()
+    assert isinstance(app.screen, KeysScreen)
+    driver.pad("B")
+    driver.frame()
+    assert app.screen is app.menu
+    assert menu.index == 3  # still on Keys
+    driver.pad("DPAD_DOWN")  # Quit
+    driver.pad("A")
+    assert isinstance(app.overlays[-1], Confirm)
+    driver.pad("B")
+    driver.pad("DPAD_DOWN")  # wraps round to the first cartridge
+    assert menu.index == 0

@@ -125,9 +125,6 @@ class App:
         language = languages[(languages.index(self.language) + 1) % len(languages)]
         strings.set_language(language)
         self.settings.set("language", language)
-        self.menu = Menu(self)
-        if self.screen is not self.cartridge:
-            self.screen = self.menu
 
     def sound(self, number: int) -> None:
         if self.settings.get_bool("sound", True):
