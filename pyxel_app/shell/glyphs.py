@@ -16,7 +16,8 @@ Layout conventions
   an x-height of 5 rows (rows 2-6); ascenders start at row 0.  The
   descenders of ``g j p q y`` (and the tail of ``,`` / ``;``) use row 7; their
   bowls sit one row higher (rows 2-5) to make room.
-* Capital umlauts keep the dots on row 0 and a 5-row letter on rows 2-6.
+* Capital umlauts put 1-pixel dots on row 0 over a 6-row letter (rows 1-6), so
+  they stand taller than the small ones (dots on row 0, letter on rows 2-6).
 * Box-drawing and block characters fill the whole 8x8 cell so they join
   seamlessly with their neighbours.  Single lines are 2 px thick on rows
   3-4 / columns 3-4; double lines are 1 px thick on rows 2 and 5 /
