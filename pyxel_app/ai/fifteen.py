@@ -23,11 +23,11 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-import time
 import zlib
 from importlib import resources
 
 from ..rules.base import NotationError
+from .cooperative import Cooperative
 from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_text,
                              is_solvable)
 
@@ -428,7 +428,7 @@ def _search_steps(tiles, goal, stats):
     return [goal[label] for label in labels]
 
 
-class FifteenSearch:
+class FifteenSearch(Cooperative):
     """Finds an optimal solution a slice at a time: call ``step(budget_ms)`` every frame
     until it returns True, then read ``solution`` (tiles to move, in order) and ``length``.
 
@@ -441,10 +441,11 @@ class FifteenSearch:
         if not is_solvable(self.tiles, self.goal):
             raise NotationError(UNSOLVABLE_MESSAGE)
         self.solution: list[int] | None = None
-        self.finished = False
-        self.elapsed_ms = 0.0
         self._stats: dict = {}
-        self._generator = _search_steps(self.tiles, self.goal, self._stats)
+        super().__init__(_search_steps(self.tiles, self.goal, self._stats))
+
+    def finish(self, value) -> None:
+        self.solution = value
 
     @property
     def length(self) -> int | None:
@@ -458,28 +459,9 @@ class FifteenSearch:
     def bound(self) -> int:
         return self._stats.get("bound", 0)
 
-    def step(self, budget_ms: float) -> bool:
-        """Search for about ``budget_ms`` milliseconds; True once ``solution`` is final."""
-        if self.finished:
-            return True
-        start = time.perf_counter()
-        deadline = start + budget_ms / 1000.0
-        generator = self._generator
-        try:
-            while True:
-                next(generator)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration as stop:
-            self.solution = stop.value
-            self.finished = True
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
-        return self.finished
-
     def run(self) -> list[int]:
         """Search to the end in one go (CLI, bench, tests)."""
-        while not self.step(1000.0):
-            pass
+        self.run_to_end()
         return self.solution
 
 
@@ -552,7 +534,7 @@ def random_solvable(goal, rng: random.Random) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-class PositionMaker:
+class PositionMaker(Cooperative):
     """Makes a position whose optimal solution length is in ``[lo, hi]``, a slice at a time
     (``step(budget_ms)`` like FifteenSearch), then ``tiles`` and ``length`` are set.
 
@@ -573,25 +555,10 @@ class PositionMaker:
         self.length: int | None = None
         self.lower_bound: int | None = None
         self.tries = 0
-        self.finished = False
-        self._generator = self._make()
-
-    def step(self, budget_ms: float) -> bool:
-        if self.finished:
-            return True
-        deadline = time.perf_counter() + budget_ms / 1000.0
-        try:
-            while True:
-                next(self._generator)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration:
-            self.finished = True
-        return self.finished
+        super().__init__(self._make())
 
     def run(self) -> tuple[int, ...]:
-        while not self.step(1000.0):
-            pass
+        self.run_to_end()
         return self.tiles
 
     def _make(self):
