@@ -446,6 +446,53 @@ def test_primitive_computer_blocks_and_wins(make_app):
     assert RULES.state_to_text(cart.state) == "152534"  # blocked D
 
 
+def test_against_the_computer_the_first_move_alternates_game_by_game(make_app):
+    storage = MemoryStorage()
+    app, driver, cart = against_computer(make_app, "Anna", "2", storage=storage)
+    assert not cart.is_computer(0) and cart.is_computer(1)
+    # A finished game: the human won on the bottom row.
+    cart.session = Session(RULES, RULES.state_from_text("1525354"), dict(cart.session.meta))
+    cart.on_session_changed()
+    assert cart.over and cart.end_text().startswith("Anna (Green) won")
+    driver.key("N")
+    assert cart.is_computer(0) and not cart.is_computer(1)
+    assert cart.names[1] == "Anna" and cart.colours[1] == "green" and cart.player_name(1) == "Anna"
+    assert cart.player_name(0) == "Primitive AI"
+    settle(driver, cart)
+    assert cart.session.move_count == 1 and RULES.to_move(cart.state) == 1
+    play_columns(driver, cart, "A")
+    assert cart.session.move_count == 3
+    # Undo takes back the human's move and the computer's answer, never its opening move.
+    driver.key("Z")
+    assert cart.session.move_count == 1
+    # A resumed game keeps who is who.
+    app2, driver2 = make_app(storage=storage)
+    driver2.key("Y")
+    driver2.frame()
+    cart2 = app2.cartridge
+    assert cart2.is_computer(0) and cart2.names[1] == "Anna" and cart2.colours[1] == "green"
+    # The next game the human starts again.
+    cart.session = Session(RULES, RULES.state_from_text("1525354"), dict(cart.session.meta))
+    cart.on_session_changed()
+    driver.key("N")
+    assert cart.is_computer(1) and cart.names[0] == "Anna" and cart.colours[0] == "green"
+    assert cart.session.move_count == 0
+
+
+def test_a_save_names_who_the_computer_is():
+    meta = {"mode": "computer", "colour1": "red", "colour2": "blue", "level": "easy"}
+    assert c4.players_from_meta(meta)[4] == 1  # older saves: the computer moved second
+    assert c4.players_from_meta(dict(meta, computer="1"))[4] == 0
+    with pytest.raises(ValueError, match="computer seat"):
+        c4.players_from_meta(dict(meta, computer="3"))
+
+
+def test_the_human_is_player_1_by_default_whoever_starts(make_app):
+    app, driver, cart = against_computer(make_app)
+    cart.new_game(other_side_starts=True)
+    assert cart.player_name(1) == "Player 1" and cart.player_name(0) == "Primitive AI"
+
+
 def test_undo_against_the_computer_takes_its_reply_too(make_app):
     app, driver, cart = against_computer(make_app)
     play_columns(driver, cart, "D")
@@ -602,3 +649,11 @@ def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
     random_input(driver, random.Random(99), 10_000, note)
     assert driver.frames >= 10_000
     assert {"mode", "level", "name", "colour", "play"} <= phases
+
+
+def test_the_thinking_frames_bench_drives_the_cartridge(make_app):
+    from pyxel_app.cartridges.connect4_bench_ui import thinking_frame_times
+
+    make_app()  # the shared headless screen
+    samples, think_ms = thinking_frame_times(games=1, max_frames=30)
+    assert len(samples) == 30 and think_ms == c4.THINK_MS_PER_FRAME

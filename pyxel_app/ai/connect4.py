@@ -2,16 +2,19 @@
 
 The solver follows Pascal Pons' "Solving Connect 4" tutorial: bitboards, negamax
 with alpha-beta, null-window probes that narrow [min, max] on the score, a
-transposition table, centre-first move ordering by threats created, and only
-"non-losing" moves (never play below an opponent's winning cell).
+fixed-size transposition table of upper and lower bounds, centre-first move
+ordering by threats created, and only "non-losing" moves (never play below an
+opponent's winning cell).  Beyond the tutorial, a lower bound remembers the move
+that proved it, which is tried first next time, and a node hands each child the
+threats it computed while ordering, so no threat map is computed twice.
 
 Score convention (Pons'): 0 is a draw; a win for the side to move scores
 22 - the number of stones the winner has played when the four is made (winning
 with the 21st and last stone scores 1); a loss is the negative of that.
 
-Every search is a generator that yields every few hundred nodes, driven by
-:class:`Connect4Search`, so the UI can advance it a few milliseconds a frame
-without threads (Pyodide has none).
+Every search is a generator, driven by :class:`Connect4Search`, that looks at the
+clock every few dozen nodes and yields once its ``deadline`` has passed, so the UI
+can advance it a few milliseconds a frame without threads (Pyodide has none).
 
 >>> solve_text("2252576253462244111563365343671351441")
 '-1 6'
@@ -19,8 +22,10 @@ without threads (Pyodide has none).
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from array import array
 
 from ..rules.base import NotationError
 from ..rules.connect4 import (
@@ -39,12 +44,18 @@ from ..rules.connect4 import (
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
 ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
+ORDERED_RANKED_COLUMNS = tuple((rank, x, COLUMN_MASKS[x]) for rank, x in enumerate(COLUMN_ORDER))
 MIN_SCORE = -(CELLS // 2) + 3
 MAX_SCORE = (CELLS + 1) // 2 - 3
-# Transposition entries: an upper bound is stored as is, a lower bound shifted by this.
-LOWER_BOUND_OFFSET = 100
-TABLE_LIMIT = 1_500_000
-YIELD_EVERY = 256
+# Transposition table slots: a prime, so that keys spread evenly.
+TABLE_SIZE = 524_309
+# Slots the table fills per pause while it is built, so no frame waits for all of them.
+TABLE_CHUNK = 32_768
+# Searches look at the clock every CHECK_EVERY nodes (a power of two).
+CHECK_EVERY = 64
+CHECK_MASK = CHECK_EVERY - 1
+# A look-ahead node costs several solver nodes (ordering, evaluation): look more often.
+LOOKAHEAD_CHECK_MASK = 7
 # Heuristic searches score a proven win as WIN_BASE plus the exact solver score.
 WIN_BASE = 10_000
 INFINITY = 1_000_000
@@ -138,20 +149,55 @@ def primitive_move(state: Connect4, rng: random.Random | None = None) -> int:
 
 
 
-class Solver:
-    """Pons-style exact solver; ``table`` may be shared between solvers of one game."""
+class TranspositionTable:
+    """Bounds on the scores of positions already searched, in the slots of two fixed arrays.
 
-    def __init__(self, table: dict[int, int] | None = None):
-        self.table: dict[int, int] = {} if table is None else table
+    A position's key is ``current + mask`` (unique, as in Pons' tutorial) and its slot
+    is the key modulo a prime.  A new entry simply replaces the one in its slot, so the
+    table never grows and is never cleared: no long pause while the UI waits.  Arrays,
+    not lists: a few MB of plain numbers that the garbage collector never walks.
+    A code below 64 is an upper bound ``code - 32``; from 64 up it is a lower bound
+    ``(code & 63) - 32`` proven by the column ``(code >> 6) - 1``.
+    """
+
+    def __init__(self, size: int = TABLE_SIZE, build_now: bool = True):
+        self.size = size
+        self.keys = array("q")
+        self.codes = array("h")
+        if build_now:
+            for _ in self.build():
+                pass
+
+    def build(self):
+        """Generator: makes the slots a chunk at a time (a few milliseconds in all)."""
+        while len(self.keys) < self.size:
+            count = min(TABLE_CHUNK, self.size - len(self.keys))
+            self.keys += array("q", [0]) * count
+            self.codes += array("h", [0]) * count
+            yield
+
+    def __len__(self) -> int:
+        return len(self.keys) - self.keys.count(0)
+
+
+class Solver:
+    """Pons-style exact solver; ``table`` may be shared between solvers of one game.
+
+    ``deadline`` (a ``time.perf_counter()`` value) makes the search generator yield
+    as soon as the clock passes it; it is checked every ``CHECK_EVERY`` nodes.
+    """
+
+    def __init__(self, table: TranspositionTable | None = None):
+        self.table = TranspositionTable() if table is None else table
         self.nodes = 0
-        self._pause_at = YIELD_EVERY
+        self.deadline = math.inf
 
     def solve(self, state: Connect4) -> tuple[int, int]:
         """(score, best column) of a game still in play, computed to the end."""
         return _run(self.search(*position_of(state)))
 
     def search(self, current: int, mask: int, moves: int):
-        """Generator: yields now and then, returns (score, best column)."""
+        """Generator: yields when past the deadline, returns (score, best column)."""
         possible = (mask + BOTTOM_MASK) & BOARD_MASK
         wins = winning_cells(current, mask) & possible
         if wins:
@@ -166,104 +212,145 @@ class Solver:
             return -((CELLS - moves) // 2), _first_in_order(candidates)
         if moves >= CELLS - 2:
             return 0, _first_in_order(non_losing)
+        for _ in self.table.build():
+            if time.perf_counter() >= self.deadline:
+                yield
+        negamax = self._negamax_function()
+        children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
+        opponent = current ^ mask
         low = -((CELLS - moves) // 2)
         high = (CELLS + 1 - moves) // 2
-        best = None
+        best = children[0][1]
         while low < high:
+            # Null-window probes narrow [low, high]; probing near 0 first pays off.
             middle = low + (high - low) // 2
             if middle <= 0 and int(low / 2) < middle:
                 middle = int(low / 2)
             elif middle >= 0 and int(high / 2) > middle:
                 middle = int(high / 2)
-            result, move = yield from self._root(current, mask, moves, non_losing, middle, middle + 1)
-            if result <= middle:
-                high = result
+            for index, (stone, x, threats) in enumerate(children):
+                score = -(yield from negamax(opponent, mask | stone, moves + 1, -middle - 1, -middle, threats))
+                if score > middle:
+                    low, best = score, x
+                    # The proven move goes first in the next probes.
+                    children.insert(0, children.pop(index))
+                    break
             else:
-                low = result
-                best = move
-        if best is None:
-            best = _first_in_order(non_losing)
-        return low, _column_of(best)
+                high = middle
+        return low, best
 
-    def _root(self, current, mask, moves, non_losing, alpha, beta):
-        best = None
-        for stone, _ in _ordered_moves(current, mask, non_losing):
-            score = -(yield from self._negamax(current ^ mask, mask | stone, moves + 1, -beta, -alpha))
-            if score >= beta:
-                return score, stone
-            if score > alpha:
-                alpha = score
-                best = stone
-        return alpha, best
+    def _negamax_function(self):
+        """The recursive search as a closure: its tables are fast local cells."""
+        solver = self
+        keys, codes, size = self.table.keys, self.table.codes, self.table.size
+        clock = time.perf_counter
+        column_masks = ORDERED_RANKED_COLUMNS
+        threats_of = _threats
 
-    def _negamax(self, current, mask, moves, alpha, beta):
-        """Score of a position where the side to move cannot win at once."""
-        self.nodes += 1
-        if self.nodes >= self._pause_at:
-            self._pause_at = self.nodes + YIELD_EVERY
-            if len(self.table) > TABLE_LIMIT:
-                self.table.clear()
-            yield
-        opponent = current ^ mask
-        possible = (mask + BOTTOM_MASK) & BOARD_MASK
-        opponent_wins = winning_cells(opponent, mask)
-        forced = possible & opponent_wins
-        if forced:
-            if forced & (forced - 1):
-                return -((CELLS - moves) // 2)
-            possible = forced
-        possible &= ~(opponent_wins >> 1)
-        if not possible:
-            return -((CELLS - moves) // 2)
-        if moves >= CELLS - 2:
-            return 0
-        low = -((CELLS - 2 - moves) // 2)
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
-        high = (CELLS - 1 - moves) // 2
-        key = current + mask
-        table = self.table
-        entry = table.get(key)
-        if entry is not None:
-            if entry > LOWER_BOUND_OFFSET // 2:
-                low = entry - LOWER_BOUND_OFFSET
-                if alpha < low:
-                    alpha = low
-                    if alpha >= beta:
-                        return alpha
-            elif entry < high:
-                high = entry
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
-        moves += 1
-        if possible & (possible - 1):
+        def negamax(current, mask, moves, alpha, beta, threats):
+            """Score of a position where the side to move cannot win at once;
+            ``threats`` are the cells where the opponent (who just moved) would make four."""
+            solver.nodes += 1
+            if not solver.nodes & CHECK_MASK and clock() >= solver.deadline:
+                yield
             empty = BOARD_MASK ^ mask
-            ordered = []
-            for x, column in ORDERED_COLUMN_MASKS:
-                stone = possible & column
-                if stone:
-                    ordered.append((-(_threats(current | stone) & empty & ~stone).bit_count(), x, stone))
-            ordered.sort()
-            for _, _, stone in ordered:
-                score = -(yield from self._negamax(opponent, mask | stone, moves, -beta, -alpha))
+            opponent_wins = threats & empty
+            possible = (mask + BOTTOM_MASK) & BOARD_MASK
+            forced = possible & opponent_wins
+            if forced:
+                if forced & (forced - 1):
+                    return -((CELLS - moves) // 2)
+                possible = forced
+            # Never play right below a cell where the opponent would make four.
+            possible &= ~(opponent_wins >> 1)
+            if not possible:
+                return -((CELLS - moves) // 2)
+            if moves >= CELLS - 2:
+                return 0
+            low = -((CELLS - 2 - moves) // 2)
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+            high = (CELLS - 1 - moves) // 2
+            key = current + mask
+            slot = key % size
+            first = 0
+            if keys[slot] == key:
+                code = codes[slot]
+                if code >= 64:
+                    value = (code & 63) - 32
+                    if alpha < value:
+                        alpha = value
+                        if alpha >= beta:
+                            return alpha
+                    first_x = (code >> 6) - 1
+                    first = possible & COLUMN_MASKS[first_x]
+                elif code - 32 < high:
+                    high = code - 32
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
+            opponent = current ^ mask
+            moves += 1
+            if first:
+                # The move that proved the lower bound before: it often cuts again,
+                # and then the other moves need no ordering at all.
+                score = -(yield from negamax(opponent, mask | first, moves, -beta, -alpha, threats_of(current | first)))
                 if score >= beta:
-                    table[key] = score + LOWER_BOUND_OFFSET
+                    codes[slot] = ((first_x + 1) << 6) | (score + 32)
+                    keys[slot] = key
                     return score
                 if score > alpha:
                     alpha = score
-        else:
-            score = -(yield from self._negamax(opponent, mask | possible, moves, -beta, -alpha))
-            if score >= beta:
-                table[key] = score + LOWER_BOUND_OFFSET
-                return score
-            if score > alpha:
-                alpha = score
-        table[key] = alpha
-        return alpha
+                possible ^= first
+            # Enhanced transposition cutoff: before ordering the other moves, look for one
+            # whose position is already known to be bad enough for the opponent.
+            rest = possible
+            while rest:
+                stone = rest & -rest
+                rest ^= stone
+                child = opponent + (mask | stone)
+                code = codes[child % size]
+                if code < 64 and 32 - code >= beta and keys[child % size] == child:
+                    return 32 - code
+            ordered = []
+            for rank, x, column in column_masks:
+                stone = possible & column
+                if stone:
+                    # _threats(current | stone), written out: this is the hottest loop.
+                    own = current | stone
+                    t = (own << 1) & (own << 2) & (own << 3)
+                    p = (own << 7) & (own << 14)
+                    t |= p & ((own << 21) | (own >> 7))
+                    p = (own >> 7) & (own >> 14)
+                    t |= p & ((own << 7) | (own >> 21))
+                    p = (own << 6) & (own << 12)
+                    t |= p & ((own << 18) | (own >> 6))
+                    p = (own >> 6) & (own >> 12)
+                    t |= p & ((own << 6) | (own >> 18))
+                    p = (own << 8) & (own << 16)
+                    t |= p & ((own << 24) | (own >> 8))
+                    p = (own >> 8) & (own >> 16)
+                    t |= p & ((own << 8) | (own >> 24))
+                    # Most new threats first, the centre first among equals.
+                    ordered.append((rank - ((t & (empty ^ stone)).bit_count() << 3), stone, t, x))
+            if len(ordered) > 1:
+                ordered.sort()
+            for _, stone, t, x in ordered:
+                score = -(yield from negamax(opponent, mask | stone, moves, -beta, -alpha, t))
+                if score >= beta:
+                    codes[slot] = ((x + 1) << 6) | (score + 32)
+                    keys[slot] = key
+                    return score
+                if score > alpha:
+                    alpha = score
+            codes[slot] = alpha + 32
+            keys[slot] = key
+            return alpha
+
+        return negamax
 
 
 def _threats(stones: int) -> int:
@@ -336,7 +423,7 @@ class Lookahead:
     def __init__(self, rng: random.Random | None = None):
         self.rng = rng or random.Random()
         self.nodes = 0
-        self._pause_at = YIELD_EVERY
+        self.deadline = math.inf
 
     def search(self, current: int, mask: int, moves: int, depth: int, ties_at_random: bool = True):
         """Generator returning (value, best column) at ``depth`` plies."""
@@ -361,8 +448,7 @@ class Lookahead:
 
     def _alphabeta(self, current, mask, moves, depth, alpha, beta):
         self.nodes += 1
-        if self.nodes >= self._pause_at:
-            self._pause_at = self.nodes + YIELD_EVERY
+        if not self.nodes & LOOKAHEAD_CHECK_MASK and time.perf_counter() >= self.deadline:
             yield
         possible = (mask + BOTTOM_MASK) & BOARD_MASK
         if winning_cells(current, mask) & possible:
@@ -395,7 +481,15 @@ class Lookahead:
 
 
 
-_SHARED_TABLE: dict[int, int] = {}
+_shared_table: TranspositionTable | None = None
+
+
+def shared_table() -> TranspositionTable:
+    """One table for every search of the app: bounds stay true from move to move."""
+    global _shared_table
+    if _shared_table is None:
+        _shared_table = TranspositionTable(build_now=False)
+    return _shared_table
 
 
 class Connect4Search:
@@ -409,7 +503,7 @@ class Connect4Search:
     """
 
     def __init__(self, state: Connect4, level: str = "perfect", budget_ms: float | None = None,
-                 rng: random.Random | None = None, table: dict[int, int] | None = None):
+                 rng: random.Random | None = None, table: TranspositionTable | None = None):
         if level not in dict(LEVELS):
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(k for k, _ in LEVELS)}")
         if RULES.outcome(state) is not None:
@@ -418,7 +512,7 @@ class Connect4Search:
         self.level = level
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.rng = rng or random.Random()
-        self.table = _SHARED_TABLE if table is None else table
+        self.table = shared_table() if table is None else table
         self.best_move: int | None = None
         self.score: int | None = None
         self.exact = False
@@ -428,6 +522,7 @@ class Connect4Search:
         self.nodes = 0
         self._searches: list = []
         self._step_start: float | None = None
+        self._deadline = math.inf
         self._generator = self._plan()
 
     def step(self, budget_ms: float) -> bool:
@@ -436,6 +531,9 @@ class Connect4Search:
             return True
         start = self._step_start = time.perf_counter()
         deadline = start + min(budget_ms, self.budget_ms - self.elapsed_ms) / 1000.0
+        self._deadline = deadline
+        for search in self._searches:
+            search.deadline = deadline
         try:
             while True:
                 next(self._generator)
@@ -476,6 +574,7 @@ class Connect4Search:
         if self.exact:
             return
         solver = Solver(self.table)
+        solver.deadline = self._deadline
         self._searches.append(solver)
         score, move = yield from solver.search(current, mask, moves)
         self.best_move, self.score, self.exact = move, score, True
@@ -485,6 +584,7 @@ class Connect4Search:
         """Iterative deepening; each finished depth replaces the move.  Stops at a proof,
         at ``max_depth``, at the end of the board, or past ``share`` of the budget."""
         lookahead = Lookahead(self.rng)
+        lookahead.deadline = self._deadline
         self._searches.append(lookahead)
         for depth in range(1, min(max_depth, CELLS - moves) + 1):
             started = self._elapsed_now()

@@ -1,34 +1,73 @@
-"""Connect 4 figures for ``python -m pyxel_app bench``: perft, solver speed, playing strength.
+"""Connect 4 figures for ``python -m pyxel_app bench``: perft, solver speed, search
+slices, frames while the computer thinks, and playing strength.
 
-Benchmark sets (lines "<moves> <score>") live in ``data/``:
-``connect4_Test_L3_R1.txt`` is the first 100 lines of Pascal Pons' public
-end-game set; ``connect4_gen_L2_R1.txt`` and ``connect4_gen_L2_R2.txt`` were made
-here the way his middle-game sets are defined (15-28 stones, game over within
-fewer than 14, or 14-27, moves under perfect play) from random games, and scored
-by this solver, because copies of his L2 files were not at hand.
+Benchmark sets (lines "<moves> <score>") in ``data/`` are the first 100 lines of
+Pascal Pons' public sets: ``Test_L3_R1`` (end game: more than 28 stones, over
+within 14 moves), ``Test_L2_R1`` (middle game: 15-28 stones, over within 14
+moves) and ``Test_L2_R2`` (middle game, 14 or more moves to go).
+
+The strength matches take long (the top level may think 2 s a move), so the
+default run plays 20 games a match; ``python -m pyxel_app.ai.connect4_bench --full``
+plays 100.  With easyAI installed (``pip install -e .[bench]``) the peer is
+easyAI's own ``Negamax(6)`` on its ``ConnectFour``; without it, an equivalent
+plain depth-6 negamax written here.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Callable
 
-from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, RULES, Connect4, has_four
-from .connect4 import Connect4Search, Solver, _ordered_moves, position_of, primitive_move
+from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, RULES, WIDTH, Connect4, has_four
+from .connect4 import (
+    Connect4Search,
+    Solver,
+    TranspositionTable,
+    _ordered_moves,
+    position_of,
+    primitive_move,
+)
 
 DATA = Path(__file__).parent / "data"
 SETS = (
     ("end-easy (Pons Test_L3_R1)", "connect4_Test_L3_R1.txt"),
-    ("middle-easy (generated L2_R1)", "connect4_gen_L2_R1.txt"),
-    ("middle-medium (generated L2_R2)", "connect4_gen_L2_R2.txt"),
+    ("middle-easy (Pons Test_L2_R1)", "connect4_Test_L2_R1.txt"),
+    ("middle-medium (Pons Test_L2_R2)", "connect4_Test_L2_R2.txt"),
 )
 PEER_DEPTH = 6
 PEER_WIN = 100
+DEFAULT_GAMES = 20
+FULL_GAMES = 100
+STEP_MS = 4.0
+OPENINGS = ("", "4", "44", "4453", "3344")
+STEP_SET_POSITIONS = 10  # middle- and end-game positions timed slice by slice, from each set
 
 Report = Callable[[str, str], None]
 Player = Callable[[Connect4, random.Random], int]
+
+
+def percentiles(samples: list[float]) -> str:
+    """p50, p99 and max of durations in seconds, shown in milliseconds."""
+    ordered = sorted(samples)
+    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return (f"p50 {pick(0.5) * 1000:.2f} ms, p99 {pick(0.99) * 1000:.2f} ms, "
+            f"max {ordered[-1] * 1000:.2f} ms (n={len(ordered)})")
+
+
+def scheduler_gaps(seconds: float = 1.0) -> list[float]:
+    """Gaps seen by a loop that does nothing but read the clock: the machine's own noise,
+    a floor under every max below."""
+    gaps = []
+    start = last = time.perf_counter()
+    while last - start < seconds:
+        now = time.perf_counter()
+        if now - last > 0.001:
+            gaps.append(now - last)
+        last = now
+    return gaps
 
 
 def read_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
@@ -45,14 +84,16 @@ def bench_perft(report: Report, depths=(7, 8)) -> None:
 
 
 def bench_solver(report: Report, limit: int | None = None) -> None:
+    """Mean and worst time per position; a fresh table for each, made before the clock starts."""
     for label, name in SETS:
         positions = read_set(name, limit)
         total = worst = 0.0
         nodes = wrong = 0
         for moves, expected in positions:
-            solver = Solver()
+            solver = Solver(TranspositionTable())
+            state = RULES.state_from_text(moves)
             start = time.perf_counter()
-            score, _ = solver.solve(RULES.state_from_text(moves))
+            score, _ = solver.solve(state)
             spent = time.perf_counter() - start
             total += spent
             worst = max(worst, spent)
@@ -64,6 +105,46 @@ def bench_solver(report: Report, limit: int | None = None) -> None:
             f"mean {1000 * total / count:.1f} ms, worst {1000 * worst:.0f} ms, "
             f"mean {nodes // count} nodes, {wrong} wrong of {count}",
         )
+
+
+def step_positions(quick: bool = False) -> list[str]:
+    per_set = 2 if quick else STEP_SET_POSITIONS
+    middle = [moves for moves, _ in read_set("connect4_Test_L2_R2.txt", per_set)]
+    end = [moves for moves, _ in read_set("connect4_Test_L3_R1.txt", per_set)]
+    return list(OPENINGS[: 2 if quick else None]) + middle + end
+
+
+def bench_steps(report: Report, quick: bool = False, step_ms: float = STEP_MS) -> None:
+    """Wall time of every ``step(step_ms)`` of whole top-level searches (2 s of search each),
+    one table shared as in a game and built by the first search, as in the app."""
+    table = TranspositionTable(build_now=False)
+    samples: list[float] = []
+    budget = 300.0 if quick else 2000.0
+    for moves in step_positions(quick):
+        search = Connect4Search(RULES.state_from_text(moves), "perfect", budget_ms=budget,
+                                rng=random.Random(1), table=table)
+        while True:
+            start = time.perf_counter()
+            done = search.step(step_ms)
+            samples.append(time.perf_counter() - start)
+            if done:
+                break
+    late = sum(sample * 1000 > step_ms + 1 for sample in samples)
+    report(f"connect4 step({step_ms:g}) wall time", f"{percentiles(samples)}, {late} over {step_ms + 1:g} ms")
+    gaps = scheduler_gaps(0.5 if quick else 2.0)
+    report("connect4 machine noise (idle clock loop)",
+           f"{len(gaps)} gaps over 1 ms, longest {max(gaps, default=0) * 1000:.1f} ms")
+
+
+def bench_frames(report: Report, quick: bool = False) -> None:
+    """Frames of the real cartridge while the computer thinks (needs Pyxel, so imported here)."""
+    try:
+        from ..cartridges.connect4_bench_ui import thinking_frame_times
+    except ImportError as missing:
+        report("connect4 update+draw while the computer thinks", f"skipped ({missing})")
+        return
+    samples, think_ms = thinking_frame_times(games=1 if quick else 3, max_frames=300 if quick else None)
+    report(f"connect4 update+draw while the computer thinks ({think_ms:g} ms a frame)", percentiles(samples))
 
 
 def _peer_negamax(current: int, mask: int, moves: int, depth: int, alpha: int, beta: int) -> int:
@@ -104,11 +185,48 @@ def negamax_peer(state: Connect4, rng: random.Random, depth: int = PEER_DEPTH) -
     return rng.choice(best_moves)
 
 
-def top_level(budget_ms: float) -> Player:
+def easyai_peer(depth: int = PEER_DEPTH) -> Player | None:
+    """easyAI's ``Negamax(depth)`` playing its own ``ConnectFour``; None if easyAI is missing."""
+    try:
+        from easyAI import AI_Player, Negamax
+        from easyAI.games import ConnectFour
+    except ImportError:
+        return None
+    ai = Negamax(depth)
+
     def play(state: Connect4, rng: random.Random) -> int:
-        return Connect4Search(state, "perfect", budget_ms=budget_ms, rng=rng).run()
+        game = ConnectFour([AI_Player(ai), AI_Player(ai)])
+        for x in range(WIDTH):
+            for y in range(HEIGHT):
+                seat = state.stone_at(x, y)
+                if seat is not None:
+                    game.board[y, x] = seat + 1  # easyAI's row 0 is the bottom one too
+        game.current_player = RULES.to_move(state) + 1
+        return int(ai(game))
 
     return play
+
+
+class TopLevel:
+    """The top level as a bench player; remembers what its searches proved in this game."""
+
+    def __init__(self, budget_ms: float):
+        self.budget_ms = budget_ms
+        self.first_exact: int | None = None  # score of its first completed solve this game
+
+    def new_game(self) -> None:
+        self.first_exact = None
+
+    def __call__(self, state: Connect4, rng: random.Random) -> int:
+        search = Connect4Search(state, "perfect", budget_ms=self.budget_ms, rng=rng)
+        move = search.run()
+        if search.exact and self.first_exact is None:
+            self.first_exact = search.score
+        return move
+
+
+def top_level(budget_ms: float) -> Player:
+    return TopLevel(budget_ms)
 
 
 def play_game(first: Player, second: Player, rng: random.Random) -> int | None:
@@ -119,30 +237,49 @@ def play_game(first: Player, second: Player, rng: random.Random) -> int | None:
     return RULES.outcome(state).winner
 
 
-def match(report: Report, label: str, ours: Player, theirs: Player, games: int, seed: int = 1) -> None:
-    """``games`` games, ours starting every other one; win % counts a draw as half."""
+def match(report: Report, label: str, ours: TopLevel, theirs: Player, games: int, seed: int = 1,
+          progress_every: int = 0) -> None:
+    """``games`` games, ours starting every other one; the score counts a draw as half.
+    ``progress_every`` > 0 reports the tally so far every that many games."""
     rng = random.Random(seed)
     wins = draws = losses = 0
+    first_solved = first_solved_lost = proven_lost = 0
     start = time.perf_counter()
     for game in range(games):
+        if progress_every and game and game % progress_every == 0:
+            report(f"connect4 {label} so far", f"{wins} won, {draws} drawn, {losses} lost of {game}; "
+                   f"moving first with the solve completed: {first_solved_lost} lost of {first_solved}; "
+                   f"{time.perf_counter() - start:.0f} s")
         we_start = game % 2 == 0
+        ours.new_game()
         winner = play_game(ours, theirs, rng) if we_start else play_game(theirs, ours, rng)
+        lost = winner is not None and (winner == 0) != we_start
         if winner is None:
             draws += 1
-        elif (winner == 0) == we_start:
-            wins += 1
-        else:
+        elif lost:
             losses += 1
+        else:
+            wins += 1
+        if we_start and ours.first_exact is not None:
+            first_solved += 1
+            first_solved_lost += lost
+        if lost and ours.first_exact is not None and ours.first_exact >= 0:
+            proven_lost += 1
     score = 100.0 * (wins + draws / 2) / games
     report(
         f"connect4 {label}",
         f"{wins} won, {draws} drawn, {losses} lost of {games} "
-        f"(win {100.0 * wins / games:.0f}%, score {score:.0f}%) in {time.perf_counter() - start:.0f} s",
+        f"(win {100.0 * wins / games:.0f}%, score {score:.0f}%); moving first with the solve "
+        f"completed: {first_solved_lost} lost of {first_solved}; lost after a proven draw or "
+        f"win: {proven_lost}; {time.perf_counter() - start:.0f} s",
     )
 
 
-def run(report: Report, quick: bool = False, games: int = 100, budget_ms: float = 2000.0) -> None:
-    """Every figure; ``quick`` keeps a smoke run under about 20 seconds."""
+def run(report: Report, quick: bool = False, games: int | None = None, budget_ms: float = 2000.0,
+        full: bool = False) -> None:
+    """Every figure; ``quick`` keeps a smoke run short, ``full`` plays 100 games a match."""
+    if games is None:
+        games = FULL_GAMES if full else DEFAULT_GAMES
     if quick:
         bench_perft(report, depths=(7,))
         bench_solver(report, limit=5)
@@ -150,20 +287,37 @@ def run(report: Report, quick: bool = False, games: int = 100, budget_ms: float 
     else:
         bench_perft(report)
         bench_solver(report)
-    try:
-        import easyAI  # noqa: F401
-
-        peer_note = "(easyAI is installed, but the bench uses its own equivalent peer)"
-    except ImportError:
-        peer_note = "(easyAI not installed: own plain negamax, win/loss scoring)"
-    report("connect4 match budget", f"{budget_ms:.0f} ms of search a move for the top level")
+    bench_steps(report, quick)
+    bench_frames(report, quick)
+    easy = easyai_peer()
+    peer, peer_label = (easy, "easyAI Negamax(6)") if easy else (
+        negamax_peer, f"own negamax depth {PEER_DEPTH} (easyAI not installed)")
+    report("connect4 match budget", f"{budget_ms:.0f} ms of search a move for the top level, {games} games a match")
+    if not full and not quick:
+        report("connect4 full matches", "python -m pyxel_app.ai.connect4_bench --full  (100 games a match)")
     match(report, "top level vs Primitive", top_level(budget_ms),
           lambda state, rng: primitive_move(state, rng), games)
-    match(report, f"top level vs negamax depth {PEER_DEPTH} {peer_note}", top_level(budget_ms),
-          negamax_peer, games)
+    match(report, f"top level vs {peer_label}", top_level(budget_ms), peer, games)
+
+
+def main(argv: list[str]) -> None:
+    """``--quick`` smoke run; ``--full`` 100 games a match; ``--match primitive`` or
+    ``--match peer`` plays only that match (100 games with ``--full``), with progress."""
+    report = lambda name, value: print(f"{name}: {value}", flush=True)  # noqa: E731
+    full = "--full" in argv
+    if "--match" in argv:
+        which = argv[argv.index("--match") + 1]
+        games = FULL_GAMES if full else DEFAULT_GAMES
+        easy = easyai_peer()
+        if which == "primitive":
+            match(report, "top level vs Primitive", top_level(2000.0),
+                  lambda state, rng: primitive_move(state, rng), games, progress_every=10)
+        else:
+            label = "easyAI Negamax(6)" if easy else f"own negamax depth {PEER_DEPTH}"
+            match(report, f"top level vs {label}", top_level(2000.0), easy or negamax_peer, games, progress_every=10)
+        return
+    run(report, quick="--quick" in argv, full=full)
 
 
 if __name__ == "__main__":
-    import sys
-
-    run(lambda name, value: print(f"{name}: {value}", flush=True), quick="--quick" in sys.argv)
+    main(sys.argv[1:])

@@ -32,7 +32,9 @@ COLOURS = ("red", "green", "yellow", "blue")
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
 DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.BLUE}
 LEVEL_KEYS = tuple(key for key, _ in LEVELS)
-HUMAN, COMPUTER = 0, 1  # seats against the computer: the human drops first, as in the original
+# Seats are the order of play (0 drops first).  The setup puts the human in seat 0, as in
+# the original; after each finished game against the computer the other side starts.
+HUMAN, COMPUTER = 0, 1
 
 NAME_MAX = 12
 NAME_FORBIDDEN = set("[]")  # brackets would turn into hotkey marks where text is drawn
@@ -57,7 +59,10 @@ LETTER_ROW = BOARD_Y // ui.CELL + BOARD_H // ui.CELL
 PANEL_COL = 24
 STATUS_ROW = ui.ROWS - 2
 
-THINK_MS_PER_FRAME = 4  # the frame stays well inside 16.7 ms; the web build has no threads
+# Search time a frame (the web build has no threads).  A step overshoots by well under
+# 1 ms and the board draws in under 1 ms: frames stay near 10 ms at p99 (see the bench),
+# and the top level's 2 s of search take about 4 s of play, not 8 s as at 4 ms.
+THINK_MS_PER_FRAME = 8
 HINT_BUDGET_MS = 500
 MIN_THINK_FRAMES = 20  # so the player sees the computer "think" even when it knows at once
 GRAVITY, START_SPEED = 1.0, 2.0
@@ -144,6 +149,7 @@ class Connect4Cartridge(Cartridge):
         self.level = LEVEL_KEYS[0]
         self.names = ["", ""]
         self.colours: list[str | None] = [None, None]
+        self.computer_seat = COMPUTER
         self.seat = 0  # whose name or colour the setup asks for
         self.typed = ""
         self.key_row = self.key_col = 0
@@ -180,6 +186,7 @@ class Connect4Cartridge(Cartridge):
         self.stop_thinking()
         self.falling = None
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
+        self.computer_seat = COMPUTER
         self.go_to_phase("mode")
 
     def go_to_phase(self, phase: str) -> None:
@@ -199,12 +206,18 @@ class Connect4Cartridge(Cartridge):
         elif phase == "name":
             self.key_row = self.key_col = 0
 
-    def new_game(self) -> None:
-        """A new game with the same players."""
+    def new_game(self, other_side_starts: bool = False) -> None:
+        """A new game with the same players; against the computer, ``other_side_starts``
+        hands the first move to whoever moved second."""
+        if other_side_starts and self.mode == MODE_COMPUTER:
+            self.names.reverse()
+            self.colours.reverse()
+            self.computer_seat = 1 - self.computer_seat
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
         if self.mode == MODE_COMPUTER:
             meta["level"] = self.level
-        else:
+            meta["computer"] = str(self.computer_seat + 1)
+        if self.names[1]:
             meta["name2"] = self.names[1]
         self.session = Session(RULES, RULES.initial_state(), meta)
         self.on_session_changed()
@@ -214,7 +227,7 @@ class Connect4Cartridge(Cartridge):
         return RULES.state_from_text(text)
 
     def on_session_changed(self) -> None:
-        self.mode, self.level, self.names, self.colours = players_from_meta(self.session.meta)
+        self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta)
         self.phase = "play"
         self.stop_thinking()
         self.falling = None
@@ -231,16 +244,18 @@ class Connect4Cartridge(Cartridge):
         return self.session.outcome is not None
 
     def player_name(self, seat: int) -> str:
-        if self.mode == MODE_COMPUTER and seat == COMPUTER:
+        if self.is_computer(seat):
             return t(f"connect4.ai_name.{self.level}") if f"connect4.ai_name.{self.level}" in STRINGS["en"] else "AI"
-        return self.names[seat] or t("connect4.default_name", n=seat + 1)
+        # Against the computer the human stays "Player 1", whoever starts.
+        number = 1 if self.mode == MODE_COMPUTER else seat + 1
+        return self.names[seat] or t("connect4.default_name", n=number)
 
     def player_label(self, seat: int) -> str:
         """"Player 1 (Red)", as the original prints the player."""
         return f"{self.player_name(seat)} ({colour_name(self.colours[seat])})"
 
     def is_computer(self, seat: int) -> bool:
-        return self.mode == MODE_COMPUTER and seat == COMPUTER
+        return self.mode == MODE_COMPUTER and seat == self.computer_seat
 
     def computer_to_move(self) -> bool:
         return not self.over and self.is_computer(RULES.to_move(self.state))
@@ -439,6 +454,7 @@ class Connect4Cartridge(Cartridge):
             return
         if self.mode == MODE_COMPUTER:
             self.colours[COMPUTER] = self.app.rng.choice([c for c in COLOURS if c != colour])
+            self.computer_seat = COMPUTER
         self.new_game()
 
     def update_colour(self, inp: Input) -> None:
@@ -501,7 +517,7 @@ class Connect4Cartridge(Cartridge):
             return
         if inp.hotkey("N") or inp.pressed(Action.SELECT) or (inp.clicked and self.board_column_at(inp) is not None):
             self.app.sound(SOUND_SELECT)
-            self.new_game()
+            self.new_game(other_side_starts=True)
         elif inp.hotkey("P"):
             self.begin_setup()
         elif inp.hotkey("M"):
@@ -797,8 +813,9 @@ class Connect4Cartridge(Cartridge):
             ui.hot_at(PANEL_COL, 15 + i, line)
 
 
-def players_from_meta(meta: dict[str, str]) -> tuple[str, str, list[str], list[str]]:
-    """(mode, level, names, colours) from a save file's meta; ValueError names what is wrong."""
+def players_from_meta(meta: dict[str, str]) -> tuple[str, str, list[str], list[str], int]:
+    """(mode, level, names, colours, computer's seat) from a save file's meta; ValueError
+    names what is wrong.  Saves without ``computer`` have it in seat 1, as before."""
     mode = meta.get("mode", "")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
@@ -812,4 +829,7 @@ def players_from_meta(meta: dict[str, str]) -> tuple[str, str, list[str], list[s
     if mode == MODE_COMPUTER and level not in LEVEL_KEYS:
         raise ValueError(f"unknown level {level!r}")
     names = [clean_name(meta.get("name1", ""))[:NAME_MAX], clean_name(meta.get("name2", ""))[:NAME_MAX]]
-    return mode, level, names, colours
+    computer = meta.get("computer", "2")
+    if computer not in ("1", "2"):
+        raise ValueError(f"unknown computer seat {computer!r}")
+    return mode, level, names, colours, int(computer) - 1
