@@ -91,3 +91,16 @@ def test_solve_fifteen_towards_another_goal():
     assert result.stdout.strip().splitlines()[-1] == "2 11 15"
     result = run_cli("solve", "fifteen", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "--goal", "1,2")
     assert result.returncode == 2 and "a goal needs 16 numbers" in result.stderr
+
+
+def test_solve_connect4_prints_score_and_column_last():
+    position = "52753311433677442422121"  # Pons's Test_L2_R1: score 8
+    result = run_cli("solve", "connect4", position)
+    assert result.returncode == 0, result.stderr
+    score, column = result.stdout.strip().splitlines()[-1].split()
+    assert score == "8"
+    # The named column keeps the win: after it, the opponent's best is to lose by the same margin.
+    after = run_cli("solve", "connect4", position + column)
+    assert after.stdout.strip().splitlines()[-1].split()[0] == "-8"
+    result = run_cli("solve", "connect4", "4444444")
+    assert result.returncode == 2 and "full" in result.stderr
