@@ -652,7 +652,7 @@ def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
 
 
 def test_the_thinking_frames_bench_drives_the_cartridge(make_app):
-    from pyxel_app.cartridges.connect4_bench_ui import thinking_frame_times
+    from pyxel_app.bench_connect4 import thinking_frame_times
 
     make_app()  # the shared headless screen
     samples, think_ms = thinking_frame_times(games=1, max_frames=30)

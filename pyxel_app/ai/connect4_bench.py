@@ -139,7 +139,7 @@ def bench_steps(report: Report, quick: bool = False, step_ms: float = STEP_MS) -
 def bench_frames(report: Report, quick: bool = False) -> None:
     """Frames of the real cartridge while the computer thinks (needs Pyxel, so imported here)."""
     try:
-        from ..cartridges.connect4_bench_ui import thinking_frame_times
+        from ..bench_connect4 import thinking_frame_times
     except ImportError as missing:
         report("connect4 update+draw while the computer thinks", f"skipped ({missing})")
         return

@@ -15,10 +15,10 @@ import time
 
 import pyxel
 
-from ..ai.connect4 import Connect4Search
-from ..shell.app import App, boot
-from ..shell.storage import MemoryStorage
-from . import connect4 as c4
+from .ai.connect4 import Connect4Search
+from .shell.app import App, boot
+from .shell.storage import MemoryStorage
+from .cartridges import connect4 as c4
 
 HUMAN_LEVEL = "medium"
 
