@@ -121,8 +121,6 @@ def _column_of(stone: int) -> int:
     return (stone.bit_length() - 1) // COLUMN_BITS
 
 
-
-
 def primitive_move(state: Connect4, rng: random.Random | None = None) -> int:
     """Win now if possible; else block the opponent's immediate win; else a random
     column that does not let the opponent win on top of it; else any random column."""
@@ -145,8 +143,6 @@ def primitive_move(state: Connect4, rng: random.Random | None = None) -> int:
         if not has_four(opponent | above):
             return x
     return rng.choice(valid)
-
-
 
 
 class TranspositionTable:
@@ -399,8 +395,6 @@ def _run(generator):
         return stop.value
 
 
-
-
 def evaluate(current: int, mask: int, moves: int) -> int:
     """Heuristic worth of a quiet position for the side to move (well below WIN_BASE)."""
     opponent = current ^ mask
@@ -477,8 +471,6 @@ class Lookahead:
                     if alpha >= beta:
                         break
         return best
-
-
 
 
 _shared_table: TranspositionTable | None = None
