@@ -42,16 +42,22 @@ class TimedApp:
         self.samples.append(time.perf_counter() - self._start)
 
 
-def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
+def headless_app(seed: int):
+    """A fresh App on in-memory storage in the one headless Pyxel; a bench never quits itself."""
+    import pyxel
+
     from .shell.app import App, boot
-    from .shell.harness import Driver
     from .shell.storage import MemoryStorage
 
     boot(headless=True, fps=1000)
-    import pyxel
-
     pyxel.quit = lambda: None
-    app = App(storage=MemoryStorage(), seed=seed)
+    return App(storage=MemoryStorage(), seed=seed)
+
+
+def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
+    from .shell.harness import Driver
+
+    app = headless_app(seed)
     if open_cartridge:
         open_bypuzz_play(app)
     timed = TimedApp(app)
@@ -97,15 +103,9 @@ THINKING_INSTANCES = (1, 3)
 
 def thinking_frame_times(frames: int) -> list[float]:
     """ByPuzz frames while the solver works on the par and on hints (H pressed now and then)."""
-    from .shell.app import App, boot
     from .shell.harness import Driver
-    from .shell.storage import MemoryStorage
 
-    boot(headless=True, fps=1000)
-    import pyxel
-
-    pyxel.quit = lambda: None
-    app = App(storage=MemoryStorage(), seed=3)
+    app = headless_app(3)
     from .ai.fifteen_bench import korf_instances
 
     starts = [tiles for number, _, tiles in korf_instances() if number in THINKING_INSTANCES]

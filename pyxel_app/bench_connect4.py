@@ -16,8 +16,7 @@ import time
 import pyxel
 
 from .ai.connect4 import Connect4Search
-from .shell.app import App, boot
-from .shell.storage import MemoryStorage
+from .bench import headless_app
 from .cartridges import connect4 as c4
 
 HUMAN_LEVEL = "medium"
@@ -26,9 +25,7 @@ HUMAN_LEVEL = "medium"
 def thinking_frame_times(games: int = 2, seed: int = 5, level: str = "perfect",
                          max_frames: int | None = None) -> tuple[list[float], float]:
     """(seconds of update + draw of every thinking frame, think budget in ms a frame)."""
-    boot(headless=True, fps=1000)
-    pyxel.quit = lambda: None  # a bench must never end its own process
-    app = App(storage=MemoryStorage(), seed=seed)
+    app = headless_app(seed)
     app.open_cartridge(c4.Connect4Cartridge)
     cart = app.cartridge
     cart.mode, cart.level = c4.MODE_COMPUTER, level

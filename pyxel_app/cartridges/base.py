@@ -83,9 +83,13 @@ class Cartridge:
 
     # Save files.
 
+    @classmethod
+    def autosave_file(cls) -> str:
+        return f"autosave-{cls.key}.txt"
+
     @property
     def autosave_name(self) -> str:
-        return f"autosave-{self.key}.txt"
+        return self.autosave_file()
 
     @property
     def save_name(self) -> str:

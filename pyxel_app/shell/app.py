@@ -185,7 +185,7 @@ class App:
 
     def offer_resume(self) -> None:
         for cartridge_class in self.cartridges:
-            saved = self.storage.read(f"autosave-{cartridge_class.key}.txt")
+            saved = self.storage.read(cartridge_class.autosave_file())
             if saved is not None:
                 self.open_cartridge(cartridge_class, saved)
                 return
