@@ -8,6 +8,8 @@ entry of its own, so it can be undone like a move.
 A save file is one ``key=value`` field per line, never pickle or eval:
 
     game=fifteen
+    format=1
+    variant=standard
     start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
     meta.goal=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
     move=15
@@ -117,7 +119,12 @@ class Session:
     # Save files.
 
     def to_text(self) -> str:
-        lines = [f"game={self.rules.name}", f"format={FORMAT_VERSION}", f"start={self.rules.state_to_text(self.start)}"]
+        lines = [
+            f"game={self.rules.name}",
+            f"format={FORMAT_VERSION}",
+            f"variant={self.rules.variant_of(self.start)}",
+            f"start={self.rules.state_to_text(self.start)}",
+        ]
         lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
         lines += [RESTART if text == RESTART else f"move={text}" for text in self.moves[1:]]
         lines.append(f"position={self.position}")
@@ -136,6 +143,7 @@ class Session:
         meta: dict[str, str] = {}
         entries: list[tuple[int, str]] = []
         position = None
+        variant = None
         seen_game = False
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
@@ -154,6 +162,11 @@ class Session:
             elif key == "format":
                 if value != FORMAT_VERSION:
                     raise SaveFileError(f"line {number}: unknown save format {value!r}")
+            elif key == "variant":
+                try:
+                    variant = rules.check_variant(value)
+                except NotationError as error:
+                    raise SaveFileError(f"line {number}: {error}") from None
             elif key == "start":
                 start_text = value
             elif key.startswith("meta."):
@@ -171,16 +184,18 @@ class Session:
         if start_text is None:
             raise SaveFileError("no start= line")
         try:
-            start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text)
+            start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text, variant)
         except (NotationError, ValueError) as error:
             raise SaveFileError(f"bad start position: {error}") from None
+        if variant is not None and rules.variant_of(start) != variant:
+            raise SaveFileError(f"the start position is not of the variant {variant!r}")
         session = cls(rules, start, meta, solver=solver)
         for number, move_text in entries:
             try:
                 if move_text == RESTART:
                     session._push(session.start, RESTART)
                 else:
-                    session.play(rules.move_from_text(move_text))
+                    session.play(rules.move_from_text(session.state, move_text))
             except ValueError as error:
                 raise SaveFileError(f"line {number}: {error}") from None
         if position is not None:

@@ -117,14 +117,14 @@ def test_state_text_round_trips():
 
 
 def test_move_text_accepts_digits_and_letters():
-    assert [RULES.move_from_text(t) for t in "1234567"] == list(range(7))
-    assert [RULES.move_from_text(t) for t in "ABCDEFG"] == list(range(7))
-    assert [RULES.move_from_text(t) for t in "abcdefg"] == list(range(7))
+    assert [RULES.move_from_text(RULES.initial_state(), t) for t in "1234567"] == list(range(7))
+    assert [RULES.move_from_text(RULES.initial_state(), t) for t in "ABCDEFG"] == list(range(7))
+    assert [RULES.move_from_text(RULES.initial_state(), t) for t in "abcdefg"] == list(range(7))
     assert RULES.move_to_text(0) == "1"
     assert RULES.column_name(6) == "G"
     for bad in ["0", "8", "H", "", "12"]:
         with pytest.raises(NotationError):
-            RULES.move_from_text(bad)
+            RULES.move_from_text(RULES.initial_state(), bad)
 
 
 def test_states_are_hashable_and_compare_by_history():

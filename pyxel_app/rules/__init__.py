@@ -1,9 +1,8 @@
-"""Pure rules of every game, stdlib only (no pyxel): they run in tests, the CLI and Pyodide."""
+"""Pure rules of every game, stdlib only (no pyxel): they run in tests, the CLI and Pyodide.
+
+The games themselves (rules, engines, strings, screens) are listed in ``pyxel_app.games``.
+"""
 
 from .base import IllegalMoveError, NotationError, Outcome, Rules, RulesError
-from .connect4 import RULES as CONNECT4
-from .fifteen import RULES as FIFTEEN
 
-GAMES: dict[str, Rules] = {rules.name: rules for rules in (FIFTEEN, CONNECT4)}
-
-__all__ = ["GAMES", "IllegalMoveError", "NotationError", "Outcome", "Rules", "RulesError"]
+__all__ = ["IllegalMoveError", "NotationError", "Outcome", "Rules", "RulesError"]

@@ -30,10 +30,21 @@ class NotationError(RulesError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is a player index, or None for a draw or a solved puzzle."""
+    """How a game ended.
+
+    ``winner`` is a player index, or None for a draw or a solved puzzle; ``reason`` is the
+    kind of ending in the game's words ("four", "draw", "solved", "stuck"); ``score`` is a
+    number the game keeps beside the winner where it has one (Othello's disc difference,
+    the pegs left in peg solitaire), else None.
+    """
 
     winner: int | None
     reason: str
+    score: int | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.reason
 
 
 class Rules(Generic[S, M]):
@@ -69,8 +80,14 @@ class Rules(Generic[S, M]):
     def move_to_text(self, move: M) -> str:
         return str(move)
 
-    def move_from_text(self, text: str) -> M:
+    def move_from_text(self, state: S, text: str) -> M:
+        """The move ``text`` names in ``state``; the state is there for games whose moves
+        can only be read against a position (a draughts capture path)."""
         raise NotImplementedError
+
+    def variant_of(self, state: S) -> str:
+        """The variant a state belongs to; saves record it and check it on load."""
+        return self.variants[0]
 
     def is_terminal(self, state: S) -> bool:
         """True where no move may follow (perft counts no children there)."""

@@ -228,7 +228,7 @@ class Connect4Rules(Rules[Connect4, int]):
     def move_to_text(self, move: int) -> str:
         return str(move + 1)
 
-    def move_from_text(self, text: str) -> int:
+    def move_from_text(self, state, text: str) -> int:
         token = text.strip()
         if len(token) == 1 and token in "1234567":
             return int(token) - 1

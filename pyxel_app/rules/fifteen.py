@@ -23,6 +23,7 @@ SIZE = 4
 CELLS = SIZE * SIZE
 GAP = 0
 STANDARD_GOAL: tuple[int, ...] = tuple(range(1, CELLS)) + (GAP,)
+GOAL_SEPARATOR = "/"
 UP, RIGHT, DOWN, LEFT = "up", "right", "down", "left"
 # A direction names where the tile moves: UP brings the tile below the gap up into it.
 DIRECTION_OFFSETS = {UP: (0, 1), DOWN: (0, -1), LEFT: (1, 0), RIGHT: (-1, 0)}
@@ -125,13 +126,20 @@ class FifteenRules(Rules[Fifteen, int]):
         return False
 
     def state_to_text(self, state: Fifteen) -> str:
-        return arrangement_to_text(state.tiles)
+        """The tiles, then ``/`` and the goal when it is not the standard one, so the text
+        restores the whole state (a solved board towards another goal stays solved)."""
+        if state.goal == STANDARD_GOAL:
+            return arrangement_to_text(state.tiles)
+        return f"{arrangement_to_text(state.tiles)}{GOAL_SEPARATOR}{arrangement_to_text(state.goal)}"
 
     def state_from_text(self, text: str, variant: str | None = None) -> Fifteen:
         self.check_variant(variant)
-        return Fifteen(arrangement_from_text(text))
+        tiles, separator, goal = text.partition(GOAL_SEPARATOR)
+        if not separator:
+            return Fifteen(arrangement_from_text(tiles))
+        return Fifteen(arrangement_from_text(tiles), arrangement_from_text(goal, "goal"))
 
-    def move_from_text(self, text: str) -> int:
+    def move_from_text(self, state, text: str) -> int:
         try:
             tile = int(text.strip())
         except ValueError:
