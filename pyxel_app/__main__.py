@@ -7,22 +7,12 @@ line on stderr and exits with code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
-from .rules import GAMES
+from . import games
 from .rules.base import RulesError
 
 PROG = "python -m pyxel_app"
-# The CLI's solvers, imported only when asked for: game -> (module, function(position, options)).
-SOLVERS = {
-    "fifteen": ("pyxel_app.ai.fifteen", "solve_text"),
-    "connect4": ("pyxel_app.ai.connect4", "solve_text"),
-}
-
-
-# Below this many stones the Connect 4 solver has no opening book to lean on (see the bench sets).
-SLOW_CONNECT4_STONES = 12
 
 
 class UsageError(Exception):
@@ -63,14 +53,15 @@ def build_parser() -> Parser:
     return parser
 
 
-def game_rules(name: str):
-    if name not in GAMES:
-        raise UsageError(f"unknown game {name!r}; choose from {', '.join(sorted(GAMES))}")
-    return GAMES[name]
+def find_game(name: str, what: str = "game") -> games.GameSpec:
+    try:
+        return games.find(name)
+    except games.UnknownGameError as error:
+        raise UsageError(str(error).replace("unknown game", f"unknown {what}", 1)) from None
 
 
 def cmd_perft(args) -> None:
-    rules = game_rules(args.game)
+    rules = find_game(args.game).rules
     if args.depth < 0:
         raise UsageError("depth must be 0 or more")
     variant = rules.check_variant(args.variant)
@@ -79,16 +70,17 @@ def cmd_perft(args) -> None:
 
 
 def cmd_solve(args) -> None:
-    game_rules(args.game)
-    if args.game not in SOLVERS:
+    spec = find_game(args.game)
+    if spec.solve is None:
         raise UsageError(f"there is no solver for {args.game!r}")
-    if args.game == "connect4" and len(args.position.strip()) < SLOW_CONNECT4_STONES:
-        print(f"{PROG}: note: with fewer than {SLOW_CONNECT4_STONES} stones played the exact solve "
-              "can take minutes to hours in pure Python", file=sys.stderr)
-    module_name, function = SOLVERS[args.game]
-    solve_text = getattr(importlib.import_module(module_name), function)
     options = {"goal": args.goal} if args.goal is not None else {}
-    print(solve_text(args.position, **options))
+    for option in options:
+        if option not in spec.solve_options:
+            raise UsageError(f"--{option} does not apply to {args.game}")
+    note = spec.solve_note(args.position) if spec.solve_note else None
+    if note:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
+    print(spec.solve(args.position, **options))
 
 
 def cmd_snap(args) -> None:
@@ -102,30 +94,24 @@ def cmd_snap(args) -> None:
         steps = tokens(script)
     except ScriptError as error:
         raise UsageError(str(error)) from None
-    from .shell.app import find_cartridge
-
-    try:
-        cartridge = None if args.cartridge == "menu" else find_cartridge(args.cartridge)
-    except KeyError as error:
-        raise UsageError(error.args[0]) from None
+    spec = None if args.cartridge == "menu" else find_game(args.cartridge, "cartridge")
     if args.scale < 1:
         raise UsageError("--scale must be 1 or more")
     from .shell.snap import snap
 
-    snap(cartridge, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
+    snap(spec, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
     print(args.out)
 
 
 def cmd_play(args) -> None:
-    from .shell.app import find_cartridge, main
+    from .shell.app import main
 
-    try:
-        find_cartridge(args.cartridge)
-    except KeyError as error:
-        raise UsageError(error.args[0]) from None
+    spec = find_game(args.cartridge, "cartridge")
     if args.puzzles is not None:
+        if spec.key != "bypuzz":
+            raise UsageError(f"--puzzles does not apply to {args.cartridge}")
         install_puzzle_set(args.puzzles)
-    main(args.cartridge)
+    main(spec.key)
 
 
 def install_puzzle_set(path: str) -> None:

@@ -84,11 +84,10 @@ def open_bypuzz_play(app, start=None) -> None:
     in the background: the plain screen's cost.  With ``start``, the par is searched.
     """
     from .ai.fifteen import optimal_length
-    from .cartridges.bypuzz import ByPuzz
     from .rules.fifteen import RULES, STANDARD_GOAL
 
     app.overlays.clear()
-    app.open_cartridge(ByPuzz)
+    app.open_cartridge("bypuzz")
     cart = app.cartridge
     if start is None:
         tiles = RULES.shuffled(STANDARD_GOAL, 40, app.rng).tiles

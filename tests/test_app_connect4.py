@@ -7,7 +7,11 @@ import random
 import pytest
 
 from pyxel_app.cartridges import connect4 as c4
-from pyxel_app.cartridges.connect4 import BOARD_X, BOARD_Y, CELL_PX, Connect4Cartridge
+from pyxel_app.cartridges.connect4 import BOARD_X, BOARD_Y, CELL_PX
+from pyxel_app.games.connect4 import SPEC
+from pyxel_app.shell import match
+from pyxel_app.shell.keyboard import keyboard_keys
+from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.rules.connect4 import RULES
 from pyxel_app.session import Session
 from pyxel_app.shell import strings
@@ -20,17 +24,17 @@ from pyxel_app.shell.storage import MemoryStorage
 def open_connect4(make_app, **kwargs):
     app, driver = make_app(**kwargs)
     assert isinstance(app.screen, Menu)
-    app.open_cartridge(Connect4Cartridge)
+    app.open_cartridge("connect4")
     driver.frame()
     cart = app.cartridge
-    assert isinstance(cart, Connect4Cartridge) and app.screen is cart
+    assert isinstance(cart, MatchCartridge) and cart.key == "connect4" and app.screen is cart
     return app, driver, cart
 
 
 def settle(driver, cart, limit=400):
     """Let the falling disc land and the computer answer."""
     for _ in range(limit):
-        if cart.falling is None and cart.search is None and not (cart.session and cart.computer_to_move()):
+        if cart.ui.falling is None and not cart.thinking and not cart.hinting and not (cart.session and cart.computer_to_move()):
             return
         driver.frame()
     raise AssertionError("the board never came to rest")
@@ -99,7 +103,7 @@ def test_backspace_deletes_and_spaces_are_trimmed(make_app):
     driver.key("2")
     driver.text("  Annax")
     driver.key("BACKSPACE")
-    assert cart.typed == "Anna"
+    assert cart.entry.typed == "Anna"
     driver.text(" ")
     driver.key("RETURN")
     assert cart.names[0] == "Anna"
@@ -109,7 +113,7 @@ def test_a_name_is_at_most_twelve_letters_and_brackets_are_dropped(make_app):
     app, driver, cart = open_connect4(make_app)
     driver.key("2")
     driver.text("[Max]imilian-Alexander")
-    assert cart.typed == "Maximilian-A"
+    assert cart.entry.typed == "Maximilian-A"
     assert cart.message == "A name has at most 12 letters."
 
 
@@ -126,14 +130,14 @@ def test_pad_picks_letters_from_the_on_screen_keyboard(make_app):
     driver.pad("A")  # "n": row 2, column 4, small after the first letter
     driver.pad("A")
     driver.pad("A")
-    assert cart.typed == "Annn"
+    assert cart.entry.typed == "Annn"
     driver.pad("B")
-    assert cart.typed == "Ann"
+    assert cart.entry.typed == "Ann"
     driver.pad("DPAD_UP")
     for _ in range(3):
         driver.pad("DPAD_LEFT")
     driver.pad("A")
-    assert cart.typed == "Anna"
+    assert cart.entry.typed == "Anna"
     driver.pad("START")
     assert cart.phase == "colour" and cart.names[0] == "Anna"
 
@@ -149,11 +153,11 @@ def test_pad_walks_to_the_done_key(make_app):
     app, driver, cart = open_connect4(make_app)
     driver.key("2")
     driver.pad("DPAD_UP")  # wraps to the row of wide keys, under "A": SPACE
-    assert cart.keyboard_keys()[cart.keyboard_index][0] == "space"
+    assert keyboard_keys()[cart.entry.index][0] == "space"
     driver.pad("DPAD_LEFT")  # wraps to DONE
-    assert cart.keyboard_keys()[cart.keyboard_index][0] == "done"
+    assert keyboard_keys()[cart.entry.index][0] == "done"
     driver.pad("DPAD_UP")
-    assert cart.keyboard_keys()[cart.keyboard_index][0] in "789"
+    assert keyboard_keys()[cart.entry.index][0] in "789"
     driver.pad("DPAD_DOWN")
     driver.pad("A")
     assert cart.phase == "colour"
@@ -162,16 +166,16 @@ def test_pad_walks_to_the_done_key(make_app):
 def test_on_screen_done_key_by_pad_and_click(make_app):
     app, driver, cart = open_connect4(make_app)
     driver.key("2")
-    keys = cart.keyboard_keys()
+    keys = keyboard_keys()
     done = next(i for i, key in enumerate(keys) if key[0] == "done")
-    cart.keyboard_index = done
+    cart.entry.index = done
     driver.pad("A")
     assert cart.phase == "colour"
     driver.key("1")
-    key, col, row, width = next(k for k in cart.keyboard_keys() if k[0] == "Z")
+    key, col, row, width = next(k for k in keyboard_keys() if k[0] == "Z")
     driver.click(col * 8 + 2, row * 8 + 2)
-    assert cart.typed == "Z"
-    key, col, row, width = next(k for k in cart.keyboard_keys() if k[0] == "done")
+    assert cart.entry.typed == "Z"
+    key, col, row, width = next(k for k in keyboard_keys() if k[0] == "done")
     driver.click(col * 8 + 20, row * 8 + 2)
     assert cart.names[1] == "Z"
 
@@ -228,7 +232,7 @@ def test_colour_by_arrows_and_click(make_app):
     driver.key("RETURN")
     assert cart.colours[0] == "yellow"
     driver.key("RETURN")
-    row = c4.COLOUR_ROW + 3 * c4.CHOICE_PITCH
+    row = match.COLOUR_ROW + 3 * match.CHOICE_PITCH
     driver.click(40, row * 8 + 3)
     assert cart.colours == ["yellow", "blue"]
 
@@ -246,8 +250,9 @@ def test_computer_takes_a_random_remaining_colour(make_app):
 def test_level_labels_are_the_ais_and_primitive_is_first(make_app):
     from pyxel_app.ai.connect4 import LEVELS
 
-    assert c4.LEVEL_KEYS[0] == "primitive"
-    assert [c4.level_label(key) for key, _ in LEVELS] == [label for _, label in LEVELS]
+    app, driver, cart = open_connect4(make_app)
+    assert SPEC.levels[0] == "primitive"
+    assert [cart.level_label(key) for key, _ in LEVELS] == [label for _, label in LEVELS]
 
 
 def test_escape_steps_back_through_the_setup(make_app):
@@ -285,7 +290,7 @@ def test_columns_by_letters_and_digits(make_app):
 
 def test_arrows_and_select(make_app):
     app, driver, cart = two_players(make_app)
-    assert cart.cursor == 3
+    assert cart.ui.cursor == 3
     driver.key("LEFT")
     driver.key("LEFT")
     driver.key("RETURN")
@@ -314,7 +319,7 @@ def test_mouse_click_on_a_column(make_app):
     driver.click(BOARD_X + 2, BOARD_Y + 5 * CELL_PX + 3)  # bottom-left cell: column A
     settle(driver, cart)
     assert RULES.state_to_text(cart.state) == "71"
-    assert cart.cursor == 0
+    assert cart.ui.cursor == 0
 
 
 def test_full_column_message_and_nothing_changes(make_app):
@@ -344,10 +349,10 @@ def test_a_key_that_is_no_column_is_reported(make_app):
 def test_the_disc_falls_before_it_lands(make_app):
     app, driver, cart = two_players(make_app)
     driver.key("D")
-    assert cart.falling is not None and cart.falling.column == 3 and cart.falling.row == 0
+    assert cart.ui.falling is not None and cart.ui.falling.column == 3 and cart.ui.falling.row == 0
     assert cart.session.move_count == 1  # the session holds it already; only the picture waits
     settle(driver, cart)
-    assert cart.falling is None
+    assert cart.ui.falling is None
 
 
 # The end: the seed's texts.
@@ -426,10 +431,10 @@ def test_primitive_computer_replies(make_app):
 def test_computer_thinks_over_several_frames(make_app):
     app, driver, cart = against_computer(make_app)
     driver.key("D")
-    while cart.falling is not None:
+    while cart.ui.falling is not None:
         driver.frame()
     driver.frame()
-    assert cart.search is not None  # the thinking indicator is up
+    assert cart.thinking  # the thinking indicator is up
     assert cart.session.move_count == 1
     driver.key("A")  # no drop while it thinks
     assert cart.message == "Please wait: the computer is thinking."
@@ -481,10 +486,10 @@ def test_against_the_computer_the_first_move_alternates_game_by_game(make_app):
 
 def test_a_save_names_who_the_computer_is():
     meta = {"mode": "computer", "colour1": "red", "colour2": "blue", "level": "easy"}
-    assert c4.players_from_meta(meta)[4] == 1  # older saves: the computer moved second
-    assert c4.players_from_meta(dict(meta, computer="1"))[4] == 0
+    assert match.players_from_meta(meta, SPEC)[4] == 1  # older saves: the computer moved second
+    assert match.players_from_meta(dict(meta, computer="1"), SPEC)[4] == 0
     with pytest.raises(ValueError, match="computer seat"):
-        c4.players_from_meta(dict(meta, computer="3"))
+        match.players_from_meta(dict(meta, computer="3"), SPEC)
 
 
 def test_the_human_is_player_1_by_default_whoever_starts(make_app):
@@ -508,7 +513,7 @@ def test_undo_while_the_computer_thinks(make_app):
     app, driver, cart = against_computer(make_app)
     driver.key("D")
     driver.key("Z")
-    assert cart.session.move_count == 0 and cart.search is None
+    assert cart.session.move_count == 0 and not cart.thinking
 
 
 def test_undo_redo_two_players(make_app):
@@ -525,19 +530,19 @@ def test_undo_redo_two_players(make_app):
 def test_hint_runs_cooperatively_and_points_at_the_win(make_app):
     app, driver, cart = two_players(make_app)
     driver.key("H")  # on the empty board the solver needs many frames
-    assert cart.search is not None and cart.search_is_hint
+    assert cart.hinting
     for _ in range(400):
-        if cart.search is None:
+        if not cart.hinting:
             break
         driver.frame()
-    assert cart.search is None and cart.hint_column is not None
+    assert not cart.hinting and cart.ui.hint_column is not None
     play_columns(driver, cart, "AGAGAG")
     driver.key("H")
     for _ in range(300):
-        if cart.search is None:
+        if not cart.hinting:
             break
         driver.frame()
-    assert cart.hint_column == 0 and cart.cursor == 0
+    assert cart.ui.hint_column == 0 and cart.ui.cursor == 0
     assert cart.message == "Hint: column A."
     driver.pad("A")
     settle(driver, cart)
@@ -559,7 +564,7 @@ def test_autosave_then_resume_restores_players(make_app):
     driver2.key("Y")
     driver2.frame()
     cart2 = app2.cartridge
-    assert isinstance(cart2, Connect4Cartridge) and cart2.phase == "play"
+    assert isinstance(cart2, MatchCartridge) and cart2.phase == "play"
     assert cart2.names == ["Anna", "Ben"] and cart2.colours == ["yellow", "green"] and cart2.mode == "two"
     assert RULES.state_to_text(cart2.state) == "443"
 
@@ -631,7 +636,7 @@ def test_every_screen_draws_in_both_languages(make_app):
 
 
 def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
-    monkeypatch.setattr(c4, "THINK_MS_PER_FRAME", 0.5)
+    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 0.5)
     app, driver, cart = open_connect4(make_app, seed=5)
     phases = set()
     rng = random.Random(404)
@@ -642,18 +647,10 @@ def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
         if app.cartridge is not None:
             phases.add(app.cartridge.phase)
         elif isinstance(app.screen, Menu) and not app.overlays and app._next_screen is None:
-            app.open_cartridge(Connect4Cartridge)
+            app.open_cartridge("connect4")
         if rng.random() < 0.02:
             driver.text(rng.choice(["Ann", "x", "9", "rot", "Blue", " ", "ü!"]))
 
     random_input(driver, random.Random(99), 10_000, note)
     assert driver.frames >= 10_000
     assert {"mode", "level", "name", "colour", "play"} <= phases
-
-
-def test_the_thinking_frames_bench_drives_the_cartridge(make_app):
-    from pyxel_app.bench_connect4 import thinking_frame_times
-
-    make_app()  # the shared headless screen
-    samples, think_ms = thinking_frame_times(games=1, max_frames=30)
-    assert len(samples) == 30 and think_ms == c4.THINK_MS_PER_FRAME

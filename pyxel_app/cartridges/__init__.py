@@ -1,9 +1,3 @@
-"""Every cartridge the menu lists, in menu order: adding a game adds one line here."""
-
-from .bypuzz import ByPuzz
-from .connect4 import Connect4Cartridge
-
-CARTRIDGES = [
-    ByPuzz,
-    Connect4Cartridge,
-]
+"""The screens of the games: a game with screens of its own (ByPuzz) or a board view
+for the match layer (Connect 4).  Which games exist is ``pyxel_app.games``' business;
+the shell loads these by the import path a game's spec names."""

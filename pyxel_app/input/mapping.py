@@ -119,6 +119,7 @@ class Input:
         self.clicked = False
         self.released = False
         self.dragging = False
+        self.wheel = 0
         self._consumed = False
         self._codes: dict[Action, tuple[list[int], list[int]]] = {}
         self.rebuild()
@@ -171,7 +172,9 @@ class Input:
         self.mouse_x, self.mouse_y = x, y
         if not self.mouse_enabled:
             self.clicked = self.released = self.dragging = False
+            self.wheel = 0
             return
+        self.wheel = pyxel.mouse_wheel
         self.clicked = pyxel.btnp(MOUSE_BUTTON)
         self.released = pyxel.btnr(MOUSE_BUTTON)
         self.dragging = pyxel.btn(MOUSE_BUTTON) and not self.clicked

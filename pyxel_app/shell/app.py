@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pyxel
 
-from ..cartridges import CARTRIDGES
+from .. import games
 from ..input import Action, Bindings, Input
 from . import palette, strings, ui
+from .cartridge import autosave_file
 from .font import load_font
 from .glyphs import GLYPHS
 from .menu import Menu
@@ -66,7 +67,6 @@ class App:
         self.web = is_web() if web is None else web
         self.storage = storage if storage is not None else default_storage()
         self.rng = random.Random(seed)
-        self.cartridges = list(CARTRIDGES)
         self.overlays: list = []
         self.settings = Settings(self.storage, self.report_write_error)
         self.input = Input(Bindings())
@@ -148,9 +148,22 @@ class App:
     def go_to(self, screen) -> None:
         self._next_screen = screen
 
-    def open_cartridge(self, cartridge_class, resume_text: str | None = None) -> None:
-        """Open a cartridge; with an autosave, ask first whether to resume it (the menu stays behind)."""
-        cartridge = cartridge_class(self)
+    @property
+    def games(self) -> list[games.GameSpec]:
+        """Every registered game, in menu order."""
+        return games.GAMES
+
+    def make_cartridge(self, spec: games.GameSpec):
+        if spec.is_match:
+            from .match import MatchCartridge
+
+            return MatchCartridge(self, spec)
+        return spec.screen_class()(self, spec)
+
+    def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None) -> None:
+        """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind)."""
+        spec = games.find(game) if isinstance(game, str) else game
+        cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
 
         def show(resumed: bool) -> None:
@@ -184,10 +197,10 @@ class App:
             leave()
 
     def offer_resume(self) -> None:
-        for cartridge_class in self.cartridges:
-            saved = self.storage.read(cartridge_class.autosave_file())
+        for spec in self.games:
+            saved = self.storage.read(autosave_file(spec))
             if saved is not None:
-                self.open_cartridge(cartridge_class, saved)
+                self.open_cartridge(spec, saved)
                 return
 
     def open_overlay(self, overlay) -> None:
@@ -230,6 +243,8 @@ class App:
             self.screen, self._next_screen = self._next_screen, None
         inp = self.input
         inp.update()
+        if self.cartridge is not None:
+            self.cartridge.tick()
         if inp.pressed(Action.HELP) and not any(isinstance(o, Help) for o in self.overlays):
             inp.consume()
             self.open_help()
@@ -271,7 +286,7 @@ def main(start: str | None = None) -> None:
     boot()
     app = App()
     if start is not None:
-        app.open_cartridge(find_cartridge(start))
+        app.open_cartridge(start)
     app.startup_seconds = time.perf_counter() - started
     pyxel.run(app.update, app.draw)
 
@@ -283,17 +298,9 @@ def run_headless(frames: int, start: str | None = None) -> None:
     boot(headless=True, fps=1000)
     app = App(storage=MemoryStorage())
     if start is not None:
-        app.open_cartridge(find_cartridge(start))
+        app.open_cartridge(start)
     Driver(app).run(frames)
     print(f"ran {frames} frames headless")
-
-
-def find_cartridge(key: str):
-    for cartridge_class in CARTRIDGES:
-        if cartridge_class.key == key:
-            return cartridge_class
-    names = ", ".join(c.key for c in CARTRIDGES)
-    raise KeyError(f"unknown cartridge {key!r}; choose from {names}")
 
 
 if __name__ == "__main__":  # pragma: no cover

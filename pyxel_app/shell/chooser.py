@@ -1,4 +1,8 @@
-"""A vertical list chosen with up/down, SELECT, or the mouse: the menu and dialogs share it."""
+"""A vertical list chosen with up/down, SELECT, the mouse or its wheel: the one list widget.
+
+The cartridge menu, the pause menu, the Keys screen and the match set-up all use
+it.  A list longer than ``visible`` rows scrolls and keeps the highlight in view.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,57 @@ from ..input import Action, Input
 
 
 class Chooser:
-    def __init__(self, count: int, top: int, row_height: int, left: int = 0, width: int = 320) -> None:
+    def __init__(self, count: int, top: int, row_height: int, left: int = 0, width: int = 320,
+                 visible: int | None = None) -> None:
         self.count = count
         self.index = 0
+        self.offset = 0  # the first row shown
         self.top, self.row_height, self.left, self.width = top, row_height, left, width
+        self.visible = count if visible is None else max(1, visible)
+
+    def shown(self) -> range:
+        """The indexes of the rows on screen, top to bottom."""
+        return range(self.offset, min(self.count, self.offset + self.visible))
+
+    def row_y(self, index: int) -> int:
+        return self.top + (index - self.offset) * self.row_height
+
+    @property
+    def more_above(self) -> bool:
+        return self.offset > 0
+
+    @property
+    def more_below(self) -> bool:
+        return self.offset + self.visible < self.count
+
+    def select(self, index: int) -> None:
+        """Highlight ``index`` and scroll so that it shows."""
+        self.index = index % self.count if self.count else 0
+        if self.index < self.offset:
+            self.offset = self.index
+        elif self.index >= self.offset + self.visible:
+            self.offset = self.index - self.visible + 1
+
+    def scroll(self, rows: int) -> None:
+        self.offset = max(0, min(self.count - self.visible, self.offset + rows))
+        self.index = min(max(self.index, self.offset), self.offset + self.visible - 1)
 
     def row_under_mouse(self, inp: Input) -> int | None:
         if not self.left <= inp.mouse_x < self.left + self.width or inp.mouse_y < self.top:
             return None
         row = (inp.mouse_y - self.top) // self.row_height
-        return row if row < self.count else None
+        return self.offset + row if row < self.visible and self.offset + row < self.count else None
 
     def update(self, inp: Input) -> int | None:
         """Moves the highlight; returns the chosen index on SELECT or a click on a row."""
+        if not self.count:
+            return None
         if inp.pressed(Action.UP):
-            self.index = (self.index - 1) % self.count
+            self.select(self.index - 1)
         if inp.pressed(Action.DOWN):
-            self.index = (self.index + 1) % self.count
+            self.select(self.index + 1)
+        if inp.wheel:
+            self.scroll(-inp.wheel)
         under = self.row_under_mouse(inp) if inp.mouse_enabled else None
         if under is not None and (inp.mouse_moved or inp.clicked):
             self.index = under

@@ -1,32 +1,51 @@
-"""The cartridge menu: every registered cartridge with its name, a line about it and a preview."""
+"""The cartridge menu: every registered game with its name, a line about it and a preview.
+
+The games scroll (arrows, d-pad, the mouse wheel) when more are registered than fit;
+the options row (language, keys, quit) stays at the bottom.
+"""
 
 from __future__ import annotations
 
 import pyxel
 
+from ..games import GameSpec
 from ..input import Action, Input
 from . import palette, ui
-from .strings import STRINGS, t
+from .chooser import Chooser
+from .strings import t, text_in
 
-ROW_HEIGHT = 40
+ROW_HEIGHT = 38
 FIRST_ROW_Y = 48
+VISIBLE_ROWS = 3
 PREVIEW_W, PREVIEW_H = 48, 32
-
-
 OPTIONS_ROW = ui.ROWS - 2
+SCROLL_COL = ui.COLS - 2
+
+
+def draw_preview(spec: GameSpec, x: int, y: int) -> None:
+    """A small picture of the game, 48x32 pixels, drawn by its screen class."""
+    preview = getattr(spec.screen_class(), "draw_preview", None)
+    if preview is None:
+        pyxel.rect(x, y, PREVIEW_W, PREVIEW_H, palette.BLACK)
+    else:
+        preview(x, y)
 
 
 class Menu:
-    """Cartridges first, then the options row (language, keys, quit): one list for keys, pad and mouse."""
+    """Games first, then the options row (language, keys, quit): one list for keys, pad and mouse."""
 
     def __init__(self, app) -> None:
         self.app = app
-        self.cartridges = app.cartridges
         self.index = 0
+        self.games_list = Chooser(len(app.games), FIRST_ROW_Y - 3, ROW_HEIGHT, 4, ui.SCREEN_W - 8, VISIBLE_ROWS)
+
+    @property
+    def games(self) -> list[GameSpec]:
+        return self.app.games
 
     def options(self) -> list[tuple[str, str]]:
         """(label, hotkey) of each option on the bottom row."""
-        language = STRINGS[self.app.language]["language.name"]
+        language = text_in(self.app.language, "language.name")
         options = [(t("menu.language", language=language), "L"), (t("menu.keys_screen"), "K")]
         if not self.app.web:
             options.append((t("menu.quit"), "Q"))
@@ -41,21 +60,20 @@ class Menu:
         return spans
 
     def item_under_mouse(self, inp: Input) -> int | None:
-        for i in range(len(self.cartridges)):
-            y = FIRST_ROW_Y + i * ROW_HEIGHT
-            if y - 3 <= inp.mouse_y < y + ROW_HEIGHT - 5 and 4 <= inp.mouse_x < ui.SCREEN_W - 4:
-                return i
+        under = self.games_list.row_under_mouse(inp)
+        if under is not None:
+            return under
         if OPTIONS_ROW * ui.CELL <= inp.mouse_y < (OPTIONS_ROW + 1) * ui.CELL:
             for j, (x0, x1) in enumerate(self.option_spans()):
                 if x0 <= inp.mouse_x < x1:
-                    return len(self.cartridges) + j
+                    return len(self.games) + j
         return None
 
     def activate(self, index: int) -> None:
-        if index < len(self.cartridges):
-            self.app.open_cartridge(self.cartridges[index])
+        if index < len(self.games):
+            self.app.open_cartridge(self.games[index])
             return
-        self.run_option(self.options()[index - len(self.cartridges)][1])
+        self.run_option(self.options()[index - len(self.games)][1])
 
     def run_option(self, hotkey: str) -> None:
         if hotkey == "L":
@@ -67,15 +85,25 @@ class Menu:
         elif hotkey == "Q" and not self.app.web:
             self.app.ask_quit()
 
+    def set_index(self, index: int) -> None:
+        self.index = index
+        if index < len(self.games):
+            self.games_list.select(index)
+
     def update(self, inp: Input) -> None:
-        count = len(self.cartridges) + len(self.options())
+        self.games_list.count = len(self.games)  # a test may register games while the menu is open
+        count = len(self.games) + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):
-            self.index = (self.index - 1) % count
+            self.set_index((self.index - 1) % count)
         if inp.pressed(Action.DOWN) or inp.pressed(Action.RIGHT):
-            self.index = (self.index + 1) % count
+            self.set_index((self.index + 1) % count)
+        if inp.wheel:
+            self.games_list.scroll(-inp.wheel)
+            if self.index < len(self.games):
+                self.index = self.games_list.index
         under = self.item_under_mouse(inp) if inp.mouse_enabled else None
         if under is not None and (inp.mouse_moved or inp.clicked):
-            self.index = under
+            self.set_index(under)
         if inp.pressed(Action.SELECT) or (inp.clicked and under is not None):
             self.activate(self.index)
             return
@@ -90,18 +118,24 @@ class Menu:
         ui.title_box(t("menu.word"))
         ui.text_at(12, 1, t("menu.title"), palette.WHITE)
         ui.text_at(1, 4, t("menu.choose"))
-        for i, cartridge in enumerate(self.cartridges):
-            y = FIRST_ROW_Y + i * ROW_HEIGHT
+        games_list = self.games_list
+        for i in games_list.shown():
+            spec = self.games[i]
+            y = games_list.row_y(i) + 3
             selected = i == self.index
             if selected:
-                pyxel.rectb(4, y - 3, ui.SCREEN_W - 8, ROW_HEIGHT - 2, palette.WHITE)
-            cartridge.draw_preview(12, y + 1)
-            ui.text(72, y + 4, cartridge.name(), palette.WHITE if selected else palette.LIGHT_BLUE)
-            for j, line in enumerate(ui.wrap(cartridge.description(), 29)[:2]):
+                pyxel.rectb(4, y - 3, ui.SCREEN_W - 8 - 2 * ui.CELL, ROW_HEIGHT - 2, palette.WHITE)
+            draw_preview(spec, 12, y + 1)
+            ui.text(72, y + 4, t(f"{spec.key}.name"), palette.WHITE if selected else palette.LIGHT_BLUE)
+            for j, line in enumerate(ui.wrap(t(f"{spec.key}.desc"), 27)[:2]):
                 ui.text(72, y + 16 + j * ui.CELL, line, palette.LIGHT_GREY)
+        if games_list.more_above:
+            ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y, "▲", palette.WHITE)
+        if games_list.more_below:
+            ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + VISIBLE_ROWS * ROW_HEIGHT - 2 * ui.CELL, "▼", palette.WHITE)
         ui.hot_at(1, ui.ROWS - 4, t("menu.keys"))
         for j, ((label, _), (x0, x1)) in enumerate(zip(self.options(), self.option_spans())):
-            selected = len(self.cartridges) + j == self.index
+            selected = len(self.games) + j == self.index
             if selected:
                 pyxel.rectb(x0 - 2, OPTIONS_ROW * ui.CELL - 2, x1 - x0 + 4, ui.CELL + 4, palette.WHITE)
             ui.hot(x0, OPTIONS_ROW * ui.CELL, label, palette.WHITE if selected else palette.LIGHT_BLUE)

@@ -12,7 +12,7 @@ from .chooser import Chooser
 from .strings import t
 
 if TYPE_CHECKING:
-    from ..cartridges.base import Cartridge
+    from .cartridge import Cartridge
 
 
 class Overlay:
@@ -146,7 +146,12 @@ class Confirm(Overlay):
 
 
 class PauseMenu(Overlay):
-    """The game menu (TAB/F10, pad START): every cartridge command, reachable by pad and mouse."""
+    """The game menu (TAB/F10, pad START): every cartridge command, reachable by pad and mouse.
+
+    A long list scrolls, so a game may offer as many commands as it needs.
+    """
+
+    MAX_ROWS = ui.ROWS - 4 - 2 - 2
 
     def __init__(self, app, cartridge: "Cartridge") -> None:
         self.app = app
@@ -159,7 +164,8 @@ class PauseMenu(Overlay):
         if not app.web:
             self.entries.append((t("pause.quit"), app.ask_quit))
         self.top_row = 4
-        self.chooser = Chooser(len(self.entries), (self.top_row + 1) * ui.CELL, ui.CELL, 4 * ui.CELL, 32 * ui.CELL)
+        visible = min(len(self.entries), self.MAX_ROWS)
+        self.chooser = Chooser(len(self.entries), (self.top_row + 1) * ui.CELL, ui.CELL, 4 * ui.CELL, 32 * ui.CELL, visible)
 
     def update(self, inp: Input) -> None:
         if inp.pressed(Action.BACK) or inp.pressed(Action.MENU):
@@ -173,13 +179,19 @@ class PauseMenu(Overlay):
             self.entries[chosen][1]()
 
     def draw(self) -> None:
-        height = len(self.entries) + 2
+        chooser = self.chooser
+        height = chooser.visible + 2
         ui.box_at(3, self.top_row, 34, height, palette.WHITE, fill=palette.BLUE)
         title = f" {t('pause.word')} "
         pyxel.rect(5 * ui.CELL, self.top_row * ui.CELL, len(title) * ui.CELL, ui.CELL, palette.BLUE)
         ui.text_at(5, self.top_row, title, palette.WHITE)
-        for i, (label, _) in enumerate(self.entries):
-            row = self.top_row + 1 + i
+        if chooser.more_above:
+            ui.text_at(35, self.top_row + 1, "▲", palette.WHITE)
+        if chooser.more_below:
+            ui.text_at(35, self.top_row + chooser.visible, "▼", palette.WHITE)
+        for i in chooser.shown():
+            label = self.entries[i][0]
+            row = self.top_row + 1 + i - chooser.offset
             if i == self.chooser.index:
                 pyxel.rect(4 * ui.CELL, row * ui.CELL, 32 * ui.CELL, ui.CELL, palette.WHITE)
                 ui.hot_at(5, row, label, palette.BLUE, palette.WHITE)

@@ -9,12 +9,12 @@ from .harness import Driver
 from .storage import MemoryStorage
 
 
-def snap(cartridge_class, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> None:
+def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> None:
     """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts."""
     boot(headless=True, fps=1000)
     app = App(storage=MemoryStorage(), seed=seed)
-    if cartridge_class is not None:
-        app.open_cartridge(cartridge_class)
+    if spec is not None:
+        app.open_cartridge(spec)
         if at == "play":
             app.cartridge.start_playing()
     driver = Driver(app)

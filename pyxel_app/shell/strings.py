@@ -6,6 +6,8 @@ German follows the wording of the C64 ByPuzz ("Mischen.", "Prüfen", "Züge").
 
 from __future__ import annotations
 
+from .. import games
+
 LANGUAGES = ("en", "de")
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -57,70 +59,43 @@ STRINGS: dict[str, dict[str, str]] = {
         "msg.no_hint": "No hint here.",
         "msg.ok": "[RETURN] OK",
         "settings.what": "Settings",
-        "connect4.name": "Connect 4",
-        "connect4.desc": "Four in a row: two players, or you against the computer.",
-        "connect4.title": "C O N N E C T   4",
-        "connect4.word.setup": "Players.",
-        "connect4.word.play": "Playing.",
-        "connect4.word.won": "Won!",
-        "connect4.word.draw": "Draw.",
-        "connect4.choose_mode": "Choose a game mode:",
-        "connect4.mode.computer": "One player (against the computer)",
-        "connect4.mode.two": "Two players",
-        "connect4.choose_level": "How strong should the computer play?",
-        "connect4.level.primitive": "Primitive",
-        "connect4.level.easy": "Easy (looks 2 moves ahead)",
-        "connect4.level.medium": "Medium (looks 4 moves ahead)",
-        "connect4.level.hard": "Hard (looks up to 8 moves ahead)",
-        "connect4.level.perfect": "Perfect (solves when it can in 2 s)",
-        "connect4.ai_name.primitive": "Primitive AI",
-        "connect4.ai_name.easy": "Easy AI",
-        "connect4.ai_name.medium": "Medium AI",
-        "connect4.ai_name.hard": "Hard AI",
-        "connect4.ai_name.perfect": "Perfect AI",
-        "connect4.seat": "Player {n}:",
-        "connect4.default_name": "Player {n}",
-        "connect4.enter_name": "Please enter your user name!",
-        "connect4.empty_name": "(empty: {name})",
-        "connect4.name_too_long": "A name has at most {n} letters.",
-        "connect4.key.space": "SPACE",
-        "connect4.key.delete": "DELETE",
-        "connect4.key.done": "DONE",
-        "connect4.keys.choose": "[↑↓] choose  [RETURN] OK  [ESC] back",
-        "connect4.keys.name": "Type; [RETURN] accept, [BACKSPACE] delete",
-        "connect4.keys.name_pad": "Pad: [A] letter [B] delete [START] done",
-        "connect4.keys.colour": "[1]-[4] or type it; [ESC] back",
-        "connect4.choose_colour": "Please choose your colour ({colours})!",
-        "connect4.or": " or ",
-        "connect4.colour.red": "Red",
-        "connect4.colour.green": "Green",
-        "connect4.colour.yellow": "Yellow",
-        "connect4.colour.blue": "Blue",
-        "connect4.taken_by": "({player})",
-        "connect4.invalid": "Invalid choice!",
-        "connect4.colour_taken": "Invalid choice! {player} has {colour} already.",
-        "connect4.column_full": "This column is already full!",
-        "connect4.wait_thinking": "Please wait: the computer is thinking.",
-        "connect4.to_move": "{player} to move",
-        "connect4.won": "{player} won with these stones: {stones}",
-        "connect4.draw": "The game is a draw!",
-        "connect4.moves": "Move {n}",
-        "connect4.thinking": "Thinking",
-        "connect4.hinting": "Hint",
-        "connect4.hint": "Hint: column {column}.",
-        "connect4.new_players": "New players",
-        "connect4.keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
-        "connect4.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z]undo",
-        "connect4.help": (
-            "Drop discs in turn; four of your colour in a row (across, up or "
-            "diagonal) wins; a full board is a draw. Choose a column with [A]-[G] "
-            "or [1]-[7], or move the arrow with left/right (stick, d-pad) and drop "
-            "with [RETURN], DOWN or pad A; or click a column. [Z] undo (against "
-            "the computer its reply goes too), [Y] redo, [H] or pad Y hint, [R] "
-            "restart, [X] leave. After a game: [N] new game, [P] new players, [M] "
-            "menu. Names: type them, or pick letters with the pad. Cells are "
-            "(x|y), (0|0) bottom left."
-        ),
+        "match.word.setup": "Players.",
+        "match.word.play": "Playing.",
+        "match.word.won": "Won!",
+        "match.word.draw": "Draw.",
+        "match.choose_mode": "Choose a game mode:",
+        "match.mode.computer": "One player (against the computer)",
+        "match.mode.two": "Two players",
+        "match.choose_level": "How strong should the computer play?",
+        "match.seat": "Player {n}:",
+        "match.default_name": "Player {n}",
+        "match.enter_name": "Please enter your user name!",
+        "match.empty_name": "(empty: {name})",
+        "match.name_too_long": "A name has at most {n} letters.",
+        "match.key.space": "SPACE",
+        "match.key.delete": "DELETE",
+        "match.key.done": "DONE",
+        "match.keys.choose": "[↑↓] choose  [RETURN] OK  [ESC] back",
+        "match.keys.name": "Type; [RETURN] accept, [BACKSPACE] delete",
+        "match.keys.name_pad": "Pad: [A] letter [B] delete [START] done",
+        "match.keys.colour": "[1]-[4] or type it; [ESC] back",
+        "match.choose_colour": "Please choose your colour ({colours})!",
+        "match.or": " or ",
+        "match.taken_by": "({player})",
+        "match.invalid": "Invalid choice!",
+        "match.colour_taken": "Invalid choice! {player} has {colour} already.",
+        "match.wait_thinking": "Please wait: the computer is thinking.",
+        "match.to_move": "{player} to move",
+        "match.draw": "The game is a draw!",
+        "match.moves": "Move {n}",
+        "match.thinking": "Thinking",
+        "match.hinting": "Hint",
+        "match.new_players": "New players",
+        "match.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z]undo",
+        "match.won": "{player} won!",
+        "match.computer": "Computer",
+        "match.illegal": "Not a legal move: {why}",
+        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
         "bypuzz.name": "ByPuzz",
         "bypuzz.desc": "The C64 sliding puzzle: 15 tiles, one gap.",
         "bypuzz.word.play": "Playing.",
@@ -326,71 +301,43 @@ STRINGS: dict[str, dict[str, str]] = {
         "msg.no_hint": "Hier gibt es keinen Tipp.",
         "msg.ok": "[RETURN] OK",
         "settings.what": "Einstellungen",
-        "connect4.name": "Vier gewinnt",
-        "connect4.desc": "Vier in einer Reihe: zu zweit oder gegen den Computer.",
-        "connect4.title": "V I E R   G E W I N N T",
-        "connect4.word.setup": "Spieler.",
-        "connect4.word.play": "Spielen.",
-        "connect4.word.won": "Gewonnen!",
-        "connect4.word.draw": "Remis.",
-        "connect4.choose_mode": "Wählen Sie einen Spielmodus:",
-        "connect4.mode.computer": "Einzelspieler (KI-Modus)",
-        "connect4.mode.two": "Zweispieler",
-        "connect4.choose_level": "Wie stark soll der Computer spielen?",
-        "connect4.level.primitive": "Primitiv",
-        "connect4.level.easy": "Leicht (schaut 2 Züge voraus)",
-        "connect4.level.medium": "Mittel (schaut 4 Züge voraus)",
-        "connect4.level.hard": "Schwer (bis zu 8 Züge voraus)",
-        "connect4.level.perfect": "Perfekt (löst, wenn es in 2 s geht)",
-        "connect4.ai_name.primitive": "Primitive KI",
-        "connect4.ai_name.easy": "Leichte KI",
-        "connect4.ai_name.medium": "Mittlere KI",
-        "connect4.ai_name.hard": "Starke KI",
-        "connect4.ai_name.perfect": "Perfekte KI",
-        "connect4.seat": "Spieler {n}:",
-        "connect4.default_name": "Spieler {n}",
-        "connect4.enter_name": "Bitte geben Sie Ihren Benutzernamen ein!",
-        "connect4.empty_name": "(leer: {name})",
-        "connect4.name_too_long": "Ein Name hat höchstens {n} Zeichen.",
-        "connect4.key.space": "LEER",
-        "connect4.key.delete": "LÖSCHEN",
-        "connect4.key.done": "FERTIG",
-        "connect4.keys.choose": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
-        "connect4.keys.name": "Tippen; [RETURN] fertig, [BACKSPACE] löscht",
-        "connect4.keys.name_pad": "Pad: [A] Zeichen [B] löschen [START] fertig",
-        "connect4.keys.colour": "[1]-[4] oder eintippen; [ESC] zurück",
-        "connect4.choose_colour": "Bitte wählen Sie Ihre Farbe ({colours})!",
-        "connect4.or": " oder ",
-        "connect4.colour.red": "Rot",
-        "connect4.colour.green": "Grün",
-        "connect4.colour.yellow": "Gelb",
-        "connect4.colour.blue": "Blau",
-        "connect4.taken_by": "({player})",
-        "connect4.invalid": "Fehlerhafte Auswahl!",
-        "connect4.colour_taken": "Fehlerhafte Auswahl! {player} hat schon {colour}.",
-        "connect4.column_full": "Diese Spalte ist schon voll!",
-        "connect4.wait_thinking": "Bitte warten: der Computer denkt nach.",
-        "connect4.to_move": "{player} ist am Zug",
-        "connect4.won": "{player} hat mit folgenden Steinen gewonnen: {stones}",
-        "connect4.draw": "Das Spiel ist unentschieden!",
-        "connect4.moves": "Zug {n}",
-        "connect4.thinking": "Denkt nach",
-        "connect4.hinting": "Tipp",
-        "connect4.hint": "Tipp: Spalte {column}.",
-        "connect4.new_players": "Neue Spieler",
-        "connect4.keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
-        "connect4.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z] zurück",
-        "connect4.help": (
-            "Abwechselnd Steine einwerfen; vier der eigenen Farbe in einer Reihe "
-            "(waagrecht, senkrecht oder diagonal) gewinnen; volles Brett heißt "
-            "unentschieden. Spalte mit [A]-[G] oder [1]-[7] wählen, oder den Pfeil "
-            "mit links/rechts (Stick, Steuerkreuz) bewegen und mit [RETURN], UNTEN "
-            "oder Pad A einwerfen; oder eine Spalte anklicken. [Z] zurück (gegen "
-            "den Computer samt seiner Antwort), [Y] vor, [H] oder Pad Y Tipp, [R] "
-            "Neustart, [X] Ende. Danach: [N] neues Spiel, [P] neue Spieler, [M] "
-            "Menü. Namen eintippen oder mit dem Pad Zeichen wählen. Felder heißen "
-            "(x|y), (0|0) unten links."
-        ),
+        "match.word.setup": "Spieler.",
+        "match.word.play": "Spielen.",
+        "match.word.won": "Gewonnen!",
+        "match.word.draw": "Remis.",
+        "match.choose_mode": "Wählen Sie einen Spielmodus:",
+        "match.mode.computer": "Einzelspieler (KI-Modus)",
+        "match.mode.two": "Zweispieler",
+        "match.choose_level": "Wie stark soll der Computer spielen?",
+        "match.seat": "Spieler {n}:",
+        "match.default_name": "Spieler {n}",
+        "match.enter_name": "Bitte geben Sie Ihren Benutzernamen ein!",
+        "match.empty_name": "(leer: {name})",
+        "match.name_too_long": "Ein Name hat höchstens {n} Zeichen.",
+        "match.key.space": "LEER",
+        "match.key.delete": "LÖSCHEN",
+        "match.key.done": "FERTIG",
+        "match.keys.choose": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
+        "match.keys.name": "Tippen; [RETURN] fertig, [BACKSPACE] löscht",
+        "match.keys.name_pad": "Pad: [A] Zeichen [B] löschen [START] fertig",
+        "match.keys.colour": "[1]-[4] oder eintippen; [ESC] zurück",
+        "match.choose_colour": "Bitte wählen Sie Ihre Farbe ({colours})!",
+        "match.or": " oder ",
+        "match.taken_by": "({player})",
+        "match.invalid": "Fehlerhafte Auswahl!",
+        "match.colour_taken": "Fehlerhafte Auswahl! {player} hat schon {colour}.",
+        "match.wait_thinking": "Bitte warten: der Computer denkt nach.",
+        "match.to_move": "{player} ist am Zug",
+        "match.draw": "Das Spiel ist unentschieden!",
+        "match.moves": "Zug {n}",
+        "match.thinking": "Denkt nach",
+        "match.hinting": "Tipp",
+        "match.new_players": "Neue Spieler",
+        "match.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z] zurück",
+        "match.won": "{player} hat gewonnen!",
+        "match.computer": "Computer",
+        "match.illegal": "Kein erlaubter Zug: {why}",
+        "match.keys.play": "[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
         "bypuzz.name": "ByPuzz",
         "bypuzz.desc": "Das C64-Schiebepuzzle: 15 Steine, ein Leerfeld.",
         "bypuzz.word.play": "Spielen.",
@@ -552,6 +499,23 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 _language = "en"
+_merged: dict[str, dict[str, str]] = {}
+_merged_version = -1
+
+
+def table(language: str) -> dict[str, str]:
+    """The shell's words plus every registered game's, each game's under ``<key>.``."""
+    global _merged_version
+    if _merged_version != games.version:
+        _merged.clear()
+        _merged_version = games.version
+    merged = _merged.get(language)
+    if merged is None:
+        merged = dict(STRINGS[language])
+        for spec in games.GAMES:
+            merged.update((f"{spec.key}.{key}", text) for key, text in spec.strings.get(language, {}).items())
+        _merged[language] = merged
+    return merged
 
 
 def set_language(language: str) -> None:
@@ -565,7 +529,15 @@ def language() -> str:
     return _language
 
 
+def has(key: str) -> bool:
+    return key in table("en")
+
+
+def text_in(language: str, key: str) -> str:
+    """``key`` in ``language``, falling back to English."""
+    return table(language).get(key) or table("en")[key]
+
+
 def t(key: str, /, **values) -> str:
-    table = STRINGS[_language]
-    text = table.get(key) or STRINGS["en"][key]
+    text = text_in(_language, key)
     return text.format(**values) if values else text

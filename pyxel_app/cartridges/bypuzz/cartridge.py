@@ -14,11 +14,11 @@ import pyxel
 from ...ai.fifteen import FifteenSearch
 from ...input import Action, Input
 from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
-from ...rules.fifteen import RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
+from ...rules.fifteen import GOAL_SEPARATOR, RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
 from ...session import Session
 from ...shell import palette
 from ...shell.strings import t
-from ..base import Cartridge, Command
+from ...shell.cartridge import Cartridge, Command
 from . import sets
 from .board import TILE_STYLES, draw_mini
 
@@ -83,12 +83,10 @@ class Solver:
 
 
 class ByPuzz(Cartridge):
-    key = "bypuzz"
-    rules = RULES
     solver_budget_ms = SOLVER_BUDGET_MS
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, app, spec) -> None:
+        super().__init__(app, spec)
         from .screens import ConfigScreen
 
         self.puzzle_sets: list[PuzzleSet] = [STANDARD_SET] + sets.bundled_sets()
@@ -288,8 +286,10 @@ class ByPuzz(Cartridge):
         self.new_game(shuffle_moves=QUICK_SHUFFLE_MOVES)
 
     def load_start(self, text: str, meta: dict[str, str]) -> Fifteen:
-        goal = arrangement_from_text(meta["goal"], "goal") if "goal" in meta else STANDARD_GOAL
-        tiles = arrangement_from_text(text)
+        state = RULES.state_from_text(text)
+        tiles, goal = state.tiles, state.goal
+        if GOAL_SEPARATOR not in text and "goal" in meta:  # saves written before the text held the goal
+            goal = arrangement_from_text(meta["goal"], "goal")
         if not is_solvable(tiles, goal):
             raise ValueError("this position cannot reach its goal")
         self.set_goal(goal)

@@ -12,7 +12,7 @@ from ...ai.fifteen import EASY, HARD, NORMAL
 from ...input import Action, Input
 from ...shell import palette, ui
 from ...shell.strings import t
-from ..base import Command
+from ...shell.cartridge import Command
 from .board import MINI_SIZE, draw_mini, draw_mini_random
 from .cartridge import LEVELS, SOUND_MOVE, SOUND_SELECT
 from .screen import Screen

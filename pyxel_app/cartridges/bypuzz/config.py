@@ -12,7 +12,7 @@ from ...input.actions import DIRECTIONS
 from ...input.mapping import DEFAULT_KEYS
 from ...shell import palette, ui
 from ...shell.strings import t
-from ..base import Command
+from ...shell.cartridge import Command
 from .cartridge import SOUND_MOVE, SOUND_SELECT
 from .screen import Screen
 

@@ -18,7 +18,7 @@ from ...input import Action, Input
 from ...rules.fifteen import CELLS, DOWN, LEFT, RIGHT, UP
 from ...shell import palette, ui
 from ...shell.strings import t
-from ..base import Command
+from ...shell.cartridge import Command
 from .board import FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
 from .cartridge import SOUND_BLINK, SOUND_HINT, SOUND_REFUSED, SOUND_SHUFFLE, SOUND_SLIDE, SOUND_SOLVED
 from .choose import DISTANCES

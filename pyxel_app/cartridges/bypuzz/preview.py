@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...input import Action, Input
 from ...shell import palette, ui
 from ...shell.strings import t
-from ..base import Command
+from ...shell.cartridge import Command
 from .board import BOARD_COL, draw_board, draw_mini
 from .cartridge import SOUND_SELECT
 from .screen import Screen

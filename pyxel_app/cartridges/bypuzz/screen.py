@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...input import Input
 from ...shell import palette, ui
 from ...shell.strings import t
-from ..base import Command
+from ...shell.cartridge import Command
 
 if TYPE_CHECKING:
     from .cartridge import ByPuzz

@@ -1,8 +1,9 @@
-"""What every cartridge is: one game screen on top of the shared session and input.
+"""What every cartridge is: one game on screen, on top of the shared session and input.
 
-A new cartridge is a rules file, a cartridge file and one line in
-``cartridges/__init__.py``.  The base class gives it undo/redo/restart, hint,
-save/load, autosave and the pause menu; the cartridge draws and reads moves.
+The shell opens a cartridge for a registered game (``pyxel_app/games``).  The base
+class gives it undo/redo/restart, hint, save/load, autosave and the pause menu; a
+game with screens of its own (ByPuzz) subclasses it, a two-player board game gets
+the match layer (``shell/match.py``) and only brings a board view.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..games import GameSpec
 from ..input import Action, Input
-from ..rules.base import Rules
 from ..session import SaveFileError, Session
-from ..shell.strings import t
+from .strings import t
 
 if TYPE_CHECKING:
-    from ..shell.app import App
+    from .app import App
 
 
 @dataclass
@@ -28,29 +29,22 @@ class Command:
     hotkey: str = ""
 
 
-class Cartridge:
-    key = ""
-    rules: Rules
+def autosave_file(spec: GameSpec) -> str:
+    return f"autosave-{spec.key}.txt"
 
-    def __init__(self, app: "App") -> None:
+
+class Cartridge:
+    def __init__(self, app: "App", spec: GameSpec) -> None:
         self.app = app
+        self.spec = spec
+        self.key = spec.key
+        self.rules = spec.rules
         self.session: Session | None = None
         self.message = ""
         self.message_frames = 0
 
-    # What the menu shows.
-
-    @classmethod
-    def name(cls) -> str:
-        return t(f"{cls.key}.name")
-
-    @classmethod
-    def description(cls) -> str:
-        return t(f"{cls.key}.desc")
-
-    @classmethod
-    def draw_preview(cls, x: int, y: int) -> None:
-        """A small picture of the game, about 48x32 pixels, for the menu."""
+    def name(self) -> str:
+        return t(f"{self.key}.name")
 
     def help_text(self) -> str:
         return t(f"{self.key}.help")
@@ -83,13 +77,9 @@ class Cartridge:
 
     # Save files.
 
-    @classmethod
-    def autosave_file(cls) -> str:
-        return f"autosave-{cls.key}.txt"
-
     @property
     def autosave_name(self) -> str:
-        return self.autosave_file()
+        return autosave_file(self.spec)
 
     @property
     def save_name(self) -> str:
@@ -198,6 +188,9 @@ class Cartridge:
         else:
             return False
         return True
+
+    def tick(self) -> None:
+        """Every frame, even under help or the pause menu: thinking and animation go on."""
 
     def update(self, inp: Input) -> None:
         if self.message_frames:

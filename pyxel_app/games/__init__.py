@@ -1,0 +1,51 @@
+"""The registry: every game the arcade knows, in menu order.  The menu, the CLI
+(``perft``, ``solve``, ``play``, ``snap``, ``bench``) and the tests read it; nothing
+else lists games.  Adding a game adds one spec module here.
+
+>>> [spec.key for spec in GAMES]
+['bypuzz', 'connect4']
+>>> find("fifteen").key
+'bypuzz'
+"""
+
+from __future__ import annotations
+
+from . import bypuzz, connect4
+from .spec import GameSpec, load_object
+
+GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC]
+# Bumped on every change, so cached string tables know to rebuild.
+version = 0
+
+
+class UnknownGameError(KeyError):
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def find(name: str) -> GameSpec:
+    """The game called ``name`` (its key or an alias)."""
+    for spec in GAMES:
+        if name in spec.names:
+            return spec
+    raise UnknownGameError(f"unknown game {name!r}; choose from {', '.join(all_names())}")
+
+
+def all_names() -> list[str]:
+    return [name for spec in GAMES for name in spec.names]
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game (or replace the one with its key): how a test adds a throw-away game."""
+    global version
+    GAMES[:] = [known for known in GAMES if known.key != spec.key] + [spec]
+    version += 1
+
+
+def unregister(key: str) -> None:
+    global version
+    GAMES[:] = [known for known in GAMES if known.key != key]
+    version += 1
+
+
+__all__ = ["GAMES", "GameSpec", "UnknownGameError", "all_names", "find", "load_object", "register", "unregister"]

@@ -1,0 +1,135 @@
+"""Connect 4 (Vier gewinnt) in the registry: rules, computer levels, strings, board view.
+
+Rules: ``rules/connect4.py``; engines: ``ai/connect4.py``; board: ``cartridges/connect4.py``.
+The set-up, seats, undo and the end come from the match layer; the wording keeps the
+original terminal game's ("Please enter your user name!", "Invalid choice!").
+"""
+
+from __future__ import annotations
+
+from ..rules.connect4 import RULES
+from .spec import GameSpec
+
+LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
+COLOURS = ("red", "green", "yellow", "blue")
+HINT_LEVEL = "hint"
+HINT_BUDGET_MS = 500.0
+# Below this many stones the solver has no opening book to lean on (see the bench sets).
+SLOW_SOLVE_STONES = 12
+
+
+class _Adapter:  # TEMPORARY until the engine interface lands
+    def __init__(self, search):
+        self.search = search
+
+    def step(self, budget_ms):
+        from types import SimpleNamespace
+
+        if self.search.step(budget_ms):
+            return SimpleNamespace(move=self.search.best_move, score=self.search.score, depth=self.search.depth_done)
+        return None
+
+
+def make_engine(state, level: str, rng):
+    from ..ai.connect4 import Connect4Search
+
+    if level == HINT_LEVEL:
+        return _Adapter(Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng))
+    return _Adapter(Connect4Search(state, level, rng=rng))
+
+
+def solve(position: str) -> str:
+    from ..ai.connect4 import solve_text
+
+    return solve_text(position)
+
+
+def solve_note(position: str) -> str | None:
+    if len(position.strip()) < SLOW_SOLVE_STONES:
+        return (f"with fewer than {SLOW_SOLVE_STONES} stones played the exact solve "
+                "can take minutes to hours in pure Python")
+    return None
+
+
+STRINGS = {
+    "en": {
+        "name": "Connect 4",
+        "desc": "Four in a row: two players, or you against the computer.",
+        "title": "C O N N E C T   4",
+        "level.primitive": "Primitive",
+        "level.easy": "Easy (looks 2 moves ahead)",
+        "level.medium": "Medium (looks 4 moves ahead)",
+        "level.hard": "Hard (looks up to 8 moves ahead)",
+        "level.perfect": "Perfect (solves when it can in 2 s)",
+        "ai_name.primitive": "Primitive AI",
+        "ai_name.easy": "Easy AI",
+        "ai_name.medium": "Medium AI",
+        "ai_name.hard": "Hard AI",
+        "ai_name.perfect": "Perfect AI",
+        "colour.red": "Red",
+        "colour.green": "Green",
+        "colour.yellow": "Yellow",
+        "colour.blue": "Blue",
+        "column_full": "This column is already full!",
+        "won": "{player} won with these stones: {stones}",
+        "hint": "Hint: column {column}.",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
+        "help": (
+            "Drop discs in turn; four of your colour in a row (across, up or "
+            "diagonal) wins; a full board is a draw. Choose a column with [A]-[G] "
+            "or [1]-[7], or move the arrow with left/right (stick, d-pad) and drop "
+            "with [RETURN], DOWN or pad A; or click a column. [Z] undo (against "
+            "the computer its reply goes too), [Y] redo, [H] or pad Y hint, [R] "
+            "restart, [X] leave. After a game: [N] new game, [P] new players, [M] "
+            "menu. Names: type them, or pick letters with the pad. Cells are "
+            "(x|y), (0|0) bottom left."
+        ),
+    },
+    "de": {
+        "name": "Vier gewinnt",
+        "desc": "Vier in einer Reihe: zu zweit oder gegen den Computer.",
+        "title": "V I E R   G E W I N N T",
+        "level.primitive": "Primitiv",
+        "level.easy": "Leicht (schaut 2 Züge voraus)",
+        "level.medium": "Mittel (schaut 4 Züge voraus)",
+        "level.hard": "Schwer (bis zu 8 Züge voraus)",
+        "level.perfect": "Perfekt (löst, wenn es in 2 s geht)",
+        "ai_name.primitive": "Primitive KI",
+        "ai_name.easy": "Leichte KI",
+        "ai_name.medium": "Mittlere KI",
+        "ai_name.hard": "Starke KI",
+        "ai_name.perfect": "Perfekte KI",
+        "colour.red": "Rot",
+        "colour.green": "Grün",
+        "colour.yellow": "Gelb",
+        "colour.blue": "Blau",
+        "column_full": "Diese Spalte ist schon voll!",
+        "won": "{player} hat mit folgenden Steinen gewonnen: {stones}",
+        "hint": "Tipp: Spalte {column}.",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
+        "help": (
+            "Abwechselnd Steine einwerfen; vier der eigenen Farbe in einer Reihe "
+            "(waagrecht, senkrecht oder diagonal) gewinnen; volles Brett heißt "
+            "unentschieden. Spalte mit [A]-[G] oder [1]-[7] wählen, oder den Pfeil "
+            "mit links/rechts (Stick, Steuerkreuz) bewegen und mit [RETURN], UNTEN "
+            "oder Pad A einwerfen; oder eine Spalte anklicken. [Z] zurück (gegen "
+            "den Computer samt seiner Antwort), [Y] vor, [H] oder Pad Y Tipp, [R] "
+            "Neustart, [X] Ende. Danach: [N] neues Spiel, [P] neue Spieler, [M] "
+            "Menü. Namen eintippen oder mit dem Pad Zeichen wählen. Felder heißen "
+            "(x|y), (0|0) unten links."
+        ),
+    },
+}
+
+SPEC = GameSpec(
+    key="connect4",
+    rules=RULES,
+    strings=STRINGS,
+    view="pyxel_app.cartridges.connect4:Connect4View",
+    colours=COLOURS,
+    levels=LEVELS,
+    engine=make_engine,
+    hint_level=HINT_LEVEL,
+    solve=solve,
+    solve_note=solve_note,
+)

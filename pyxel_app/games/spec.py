@@ -1,0 +1,63 @@
+"""What a game is to the arcade: one :class:`GameSpec` in the registry.
+
+A spec is pure data (no pyxel), so the CLI, the tests and the browser proof read
+the same registry the menu does.  Screens are named by import path and loaded
+only when the app opens them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..rules.base import Rules
+
+# (state, level, rng) -> a cooperative engine: ``step(budget_ms)`` gives None while it
+# thinks, then a result whose ``move`` is the rules' move.
+EngineFactory = Callable[[Any, str, Any], Any]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its one name, rules, strings and who plays it.
+
+    ``key`` names the game everywhere (menu, CLI, save files' names, string keys);
+    ``aliases`` are older CLI names that keep working.  A game with screens of its own
+    names its ``cartridge``; a two-player board game names a board ``view`` and gets
+    the match layer's set-up, seats, computer, undo, hint and game over.
+    """
+
+    key: str
+    rules: Rules
+    strings: dict[str, dict[str, str]]
+    aliases: tuple[str, ...] = ()
+    cartridge: str = ""
+    view: str = ""
+    colours: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    engine: EngineFactory | None = None
+    hint_level: str = ""
+    solve: Callable[..., str] | None = None
+    solve_options: tuple[str, ...] = ()
+    solve_note: Callable[[str], str | None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.key,) + self.aliases
+
+    @property
+    def is_match(self) -> bool:
+        """A game for two seats on the match layer (rather than screens of its own)."""
+        return not self.cartridge
+
+    def screen_class(self):
+        """The class that draws the game: its own cartridge, or its board view."""
+        return load_object(self.cartridge or self.view)
+
+
+def load_object(path: str):
+    """``"package.module:Name"`` -> the object, imported on first use."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,170 @@
+"""Typing a name: the keyboard types, a pad picks letters from an on-screen keyboard.
+
+Letters come out capital at the start of a word and small after it; the wide keys
+(space, delete, done) sit under the letters they cover, so the d-pad reaches them
+from any column.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pyxel
+
+from ..input import Action, Input
+from ..input.mapping import pad_code
+from . import palette, ui
+from .glyphs import GLYPHS
+from .strings import t
+
+NAME_MAX = 12
+NAME_FORBIDDEN = set("[]")  # brackets would turn into hotkey marks where text is drawn
+ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZÄÖÜ-", "0123456789")
+SPECIALS = ("space", "delete", "done")
+PITCH_COLS, PITCH_ROWS = 3, 2
+LEFT_COL, TOP_ROW = 5, 10
+SPECIAL_COLS = (5, 15, 25)  # left cell of each wide key on the last row
+SPECIAL_WIDTH = 9
+WIDTH = len(ROWS[0])
+
+
+def clean_name(text: str) -> str:
+    return "".join(ch for ch in text if ch in GLYPHS and ch not in NAME_FORBIDDEN and ch.isprintable())
+
+
+def pad_pressed(inp: Input, action: Action) -> bool:
+    """``action`` from the gamepad alone: while a name is typed the keyboard's letters type."""
+    if not inp.pad_enabled:
+        return False
+    return any(pyxel.btnp(pad_code(name)) for name in inp.bindings.pad_buttons(action))
+
+
+def special_under(key_col: int) -> int:
+    """The wide key nearest below letter column ``key_col``."""
+    centre = LEFT_COL + key_col * PITCH_COLS
+    return min(range(len(SPECIAL_COLS)), key=lambda i: abs(SPECIAL_COLS[i] + SPECIAL_WIDTH // 2 - centre))
+
+
+def letter_over(special: int) -> int:
+    """The letter column nearest above the middle of wide key ``special``."""
+    centre = SPECIAL_COLS[special] + SPECIAL_WIDTH // 2
+    return min(range(WIDTH), key=lambda c: abs(LEFT_COL + c * PITCH_COLS - centre))
+
+
+def keyboard_keys() -> list[tuple[str, int, int, int]]:
+    """(key, col, row, width in cells) of every key of the on-screen keyboard."""
+    keys = []
+    for r, letters in enumerate(ROWS):
+        for c, letter in enumerate(letters):
+            keys.append((letter, LEFT_COL + c * PITCH_COLS, TOP_ROW + r * PITCH_ROWS, 1))
+    special_row = TOP_ROW + len(ROWS) * PITCH_ROWS
+    for special, col in zip(SPECIALS, SPECIAL_COLS):
+        keys.append((special, col, special_row, SPECIAL_WIDTH))
+    return keys
+
+
+class NameEntry:
+    """The name being typed and the on-screen keyboard's cursor.
+
+    ``on_done`` receives the name when RETURN, pad START or the DONE key accepts it;
+    ``on_refused`` is told when a letter does not fit.
+    """
+
+    def __init__(self, on_done: Callable[[str], None], on_refused: Callable[[str], None], typed: str = "") -> None:
+        self.on_done, self.on_refused = on_done, on_refused
+        self.typed = typed
+        self.key_row = self.key_col = 0
+
+    def letter(self, key: str) -> str:
+        if not key.isalpha():
+            return key
+        capital = not self.typed or self.typed[-1] in " -"
+        return key.upper() if capital else key.lower()
+
+    def type_text(self, text: str) -> None:
+        text = clean_name(text)
+        if not self.typed:
+            text = text.lstrip()  # a name never starts with a space
+        if len(self.typed) + len(text) > NAME_MAX:
+            self.on_refused(t("match.name_too_long", n=NAME_MAX))
+            text = text[: max(0, NAME_MAX - len(self.typed))]
+        self.typed += text
+
+    def delete(self) -> None:
+        self.typed = self.typed[:-1]
+
+    @property
+    def index(self) -> int:
+        """Index into ``keyboard_keys()`` of the key under the cursor."""
+        if self.key_row < len(ROWS):
+            return self.key_row * WIDTH + self.key_col
+        return len(ROWS) * WIDTH + special_under(self.key_col)
+
+    @index.setter
+    def index(self, index: int) -> None:
+        letters = len(ROWS) * WIDTH
+        if index < letters:
+            self.key_row, self.key_col = divmod(index, WIDTH)
+        else:
+            self.key_row, self.key_col = len(ROWS), letter_over(index - letters)
+
+    def move_cursor(self, inp: Input) -> None:
+        rows = len(ROWS) + 1
+        if inp.pressed(Action.UP):
+            self.key_row = (self.key_row - 1) % rows
+        if inp.pressed(Action.DOWN):
+            self.key_row = (self.key_row + 1) % rows
+        step = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
+        if not step:
+            return
+        if self.key_row < len(ROWS):
+            self.key_col = (self.key_col + step) % WIDTH
+        else:
+            self.key_col = letter_over((special_under(self.key_col) + step) % len(SPECIALS))
+
+    def press(self, key: str) -> None:
+        if key == "space":
+            self.type_text(" ")
+        elif key == "delete":
+            self.delete()
+        elif key == "done":
+            self.on_done(self.typed.strip())
+        else:
+            self.type_text(self.letter(key))
+
+    def update(self, inp: Input) -> bool:
+        """Typing, the pad's keyboard and clicks on it; False when ESC (or pad B on an empty
+        name) asks to step back instead."""
+        if inp.hotkey("RETURN") or inp.hotkey("KP_ENTER") or inp.pressed(Action.MENU):
+            self.on_done(self.typed.strip())
+            return True
+        if inp.hotkey("ESCAPE") or (pad_pressed(inp, Action.BACK) and not self.typed):
+            return False
+        if inp.hotkey("BACKSPACE") or pad_pressed(inp, Action.BACK):
+            self.delete()
+            return True
+        typed = inp.typed()
+        if typed:
+            self.type_text(typed)
+        self.move_cursor(inp)
+        keys = keyboard_keys()
+        if pad_pressed(inp, Action.SELECT):
+            self.press(keys[self.index][0])
+        elif inp.clicked:
+            for index, (key, col, row, width) in enumerate(keys):
+                if col * ui.CELL <= inp.mouse_x < (col + width) * ui.CELL and row * ui.CELL <= inp.mouse_y < (row + 1) * ui.CELL:
+                    self.index = index
+                    self.press(key)
+                    break
+        return True
+
+    def draw(self, name_row: int, frame: int) -> None:
+        cursor = "█" if frame // 20 % 2 == 0 else " "
+        ui.text_at(1, name_row, f">> {self.typed}", palette.WHITE)
+        ui.text_at(4 + len(self.typed), name_row, cursor, palette.WHITE)
+        for index, (key, col, key_row, width) in enumerate(keyboard_keys()):
+            label = t(f"match.key.{key}").center(width) if width > 1 else self.letter(key)
+            if index == self.index:
+                ui.reverse(col * ui.CELL, key_row * ui.CELL, label, palette.WHITE)
+            else:
+                ui.text_at(col, key_row, label, palette.TEXT)

@@ -1,0 +1,56 @@
+"""What the browser must be able to do with every registered game, as one JSON answer.
+
+The same file runs under CPython (in the test) and under Pyodide (in Node); the two
+answers must be equal.  A game is proven for the web by registering it.
+"""
+
+import json
+import random
+import sys
+
+from pyxel_app import games
+from pyxel_app.session import Session
+
+PERFT_DEPTH = 3
+PLIES = 6
+STEP_MS = 5
+
+
+def play_by_steps(spec, state, rng):
+    """A short game between two computers, each move found by cooperative steps."""
+    rules = spec.rules
+    moves = []
+    for _ in range(PLIES):
+        if rules.outcome(state) is not None:
+            break
+        engine = spec.engine(state, spec.levels[0] if spec.levels else "", rng)
+        result = None
+        steps = 0
+        while result is None:
+            result = engine.step(STEP_MS)
+            steps += 1
+        moves.append(rules.move_to_text(result.move))
+        state = rules.apply(state, result.move)
+    return moves, state
+
+
+def prove(spec):
+    rules = spec.rules
+    start = rules.initial_state()
+    answer = {"perft": rules.perft(start, PERFT_DEPTH)}
+    if spec.engine is not None:
+        moves, end = play_by_steps(spec, start, random.Random(1))
+        answer["moves"] = moves
+        session = Session(rules, start)
+        for text in moves:
+            session.play(rules.move_from_text(session.state, text))
+        loaded = Session.from_text(session.to_text(), rules)
+        answer["replayed"] = rules.state_to_text(loaded.state) == rules.state_to_text(end)
+    return answer
+
+
+def main():
+    return json.dumps({
+        "python": list(sys.version_info[:2]),
+        "games": {spec.key: prove(spec) for spec in games.GAMES},
+    })
