@@ -630,27 +630,3 @@ def test_every_screen_draws_in_both_languages(make_app):
         driver.key("F1")
         driver.key("RETURN")
         play_columns(driver, cart, "D")
-
-
-# Random input through every screen.
-
-
-def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
-    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 0.5)
-    app, driver, cart = open_connect4(make_app, seed=5)
-    phases = set()
-    rng = random.Random(404)
-
-    def note():
-        if app.quit_called:
-            app.quit_called = False
-        if app.cartridge is not None:
-            phases.add(app.cartridge.phase)
-        elif isinstance(app.screen, Menu) and not app.overlays and app._next_screen is None:
-            app.open_cartridge("connect4")
-        if rng.random() < 0.02:
-            driver.text(rng.choice(["Ann", "x", "9", "rot", "Blue", " ", "ü!"]))
-
-    random_input(driver, random.Random(99), 10_000, note)
-    assert driver.frames >= 10_000
-    assert {"mode", "level", "name", "colour", "play"} <= phases

@@ -1,24 +1,69 @@
-"""A long random-input run through menu, help, confirm, pause menu and ByPuzz: no exception."""
+"""Random input over every registered cartridge: no exception, every screen visited, and
+the game state always a state of its rules.  One run with keys, pad, stick and mouse;
+one with only the seven buttons of Pyxel web's touch pad (d-pad, A, B, X, Y, START, BACK).
+"""
 
 from __future__ import annotations
 
 import random
 
-from pyxel_app.shell.harness import random_input
-from pyxel_app.shell.overlays import Confirm, Help, PauseMenu
+import pytest
 
-FRAMES = 10_000
+from pyxel_app import games
+from pyxel_app.shell import match
+from pyxel_app.shell.harness import RANDOM_KEYS, random_step
+
+FRAMES = 5_000
+TOUCH_PAD = ("A", "B", "X", "Y", "START", "BACK", "DPAD_UP", "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT")
+# Select and the d-pad often, so a walk gets through the set-up screens and into play.
+TOUCH_WALK = TOUCH_PAD + ("A", "A", "A", "DPAD_DOWN", "DPAD_RIGHT")
 
 
-def test_ten_thousand_random_frames(make_app):
-    app, driver = make_app(seed=11)
-    seen = set()
+def touch_step(driver, rng) -> None:
+    if rng.random() < 0.9:
+        driver.pad(rng.choice(TOUCH_WALK))
+    else:
+        driver.run(rng.randrange(1, 20))
 
-    def note():
-        seen.add(type(app.overlays[-1]).__name__ if app.overlays else type(app.screen).__name__)
+
+def walk(make_app, monkeypatch, spec, rng, step, frames, seen_app_screens=None):
+    """Random input in ``spec``'s cartridge (re-opened whenever it is left); the screens seen."""
+    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 0.5)
+    app, driver = make_app(seed=rng.randrange(1000))
+    seen: set[str] = set()
+    while driver.frames < frames:
         if app.quit_called:  # pyxel.quit is replaced in tests; the app must still be usable
             app.quit_called = False
+        cart = app.cartridge
+        if seen_app_screens is not None:
+            seen_app_screens.add(type(app.overlays[-1] if app.overlays else app.screen).__name__)
+        if cart is None:
+            if not app.overlays and app._next_screen is None and type(app.screen).__name__ == "Menu":
+                app.open_cartridge(spec)
+        else:
+            seen.add(cart.screen_id)
+            if cart.session is not None:
+                rules = spec.rules
+                assert rules.state_from_text(rules.state_to_text(cart.state)) == cart.state
+        step(driver, rng)
+    return app, seen
 
-    random_input(driver, random.Random(2024), FRAMES, note)
-    assert driver.frames >= FRAMES
-    assert {"Menu", "ByPuzz", Help.__name__, Confirm.__name__, PauseMenu.__name__} <= seen
+
+@pytest.mark.parametrize("key", [spec.key for spec in games.GAMES])
+def test_random_input_reaches_every_screen_without_an_error(make_app, monkeypatch, key):
+    spec = games.find(key)
+    keys = RANDOM_KEYS + ("RETURN",) * 6 + tuple("123456789ABCDEFGHLMNPSTV")
+    app_screens: set[str] = set()
+    step = lambda driver, rng: random_step(driver, rng, keys, TOUCH_PAD)  # noqa: E731
+    app, seen = walk(make_app, monkeypatch, spec, random.Random(key), step, FRAMES, app_screens)
+    cart = app.make_cartridge(spec)
+    assert set(cart.screen_ids) <= seen, set(cart.screen_ids) - seen
+    assert {"Help", "Confirm", "PauseMenu"} <= app_screens
+
+
+@pytest.mark.parametrize("key", [spec.key for spec in games.GAMES])
+def test_the_touch_pad_alone_reaches_every_screen(make_app, monkeypatch, key):
+    spec = games.find(key)
+    app, seen = walk(make_app, monkeypatch, spec, random.Random(key + "pad"), touch_step, FRAMES)
+    cart = app.make_cartridge(spec)
+    assert set(cart.screen_ids) <= seen, set(cart.screen_ids) - seen

@@ -15,6 +15,7 @@ from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.connect4 import COLUMN_LETTERS, HEIGHT, RULES, WIDTH, Connect4
 from ..shell import palette, ui
+from ..shell.board_view import BoardView
 from ..shell.strings import t
 
 # Blue discs cannot be BLUE: that is the screen itself, so they are light blue with a dark rim.
@@ -74,13 +75,9 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
         pyxel.pset(x - r // 2, y - r // 2, palette.WHITE)
 
 
-class Connect4View:
-    panel_col = 24
+class Connect4View(BoardView):
     end_row = LETTER_ROW  # the stones listed need up to three lines; the column letters make room
     keys_typed = COLUMN_LETTERS + "1234567"
-
-    def __init__(self, match) -> None:
-        self.match = match
 
     def new_ui(self) -> BoardUI:
         return BoardUI()

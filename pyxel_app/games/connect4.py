@@ -127,6 +127,7 @@ SPEC = GameSpec(
     strings=STRINGS,
     view="pyxel_app.cartridges.connect4:Connect4View",
     colours=COLOURS,
+    choose_colour=True,
     levels=LEVELS,
     engine=make_engine,
     hint_level=HINT_LEVEL,

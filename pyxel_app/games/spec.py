@@ -26,6 +26,11 @@ class GameSpec:
     ``aliases`` are older CLI names that keep working.  A game with screens of its own
     names its ``cartridge``; a two-player board game names a board ``view`` and gets
     the match layer's set-up, seats, computer, undo, hint and game over.
+
+    ``colours`` are the sides' colours (string keys ``<key>.colour.<colour>``): the
+    first two in seat order, or, with ``choose_colour``, a list each player picks from.
+    ``levels`` are the computer's, weakest first; ``engine(state, level, rng)`` makes a
+    cooperative engine for a level (or for ``hint_level``).
     """
 
     key: str
@@ -35,6 +40,7 @@ class GameSpec:
     cartridge: str = ""
     view: str = ""
     colours: tuple[str, ...] = ()
+    choose_colour: bool = False
     levels: tuple[str, ...] = ()
     engine: EngineFactory | None = None
     hint_level: str = ""

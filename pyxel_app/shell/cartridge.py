@@ -43,6 +43,11 @@ class Cartridge:
         self.message = ""
         self.message_frames = 0
 
+    @property
+    def screen_id(self) -> str:
+        """Which of the cartridge's screens shows (tests walk them all)."""
+        return type(self).__name__
+
     def name(self) -> str:
         return t(f"{self.key}.name")
 

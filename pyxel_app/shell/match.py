@@ -88,6 +88,16 @@ class MatchCartridge(Cartridge):
         self.hint_engine = None
         self.frame = 0
 
+    @property
+    def screen_ids(self) -> tuple[str, ...]:
+        colour = ("colour",) if self.spec.choose_colour else ()
+        level = ("level",) if self.spec.levels else ()
+        return ("mode",) + level + ("name",) + colour + ("play", "over")
+
+    @property
+    def screen_id(self) -> str:
+        return "over" if self.phase == "play" and self.over else self.phase
+
     # Words: the game's own where it has them, else the match layer's.
 
     def word(self, key: str, **values) -> str:
@@ -378,7 +388,24 @@ class MatchCartridge(Cartridge):
     def accept_name(self, name: str) -> None:
         self.names[self.seat] = name  # empty: "Player 1" in the language shown
         self.app.sound(SOUND_SELECT)
-        self.go_to_phase("colour")
+        if self.spec.choose_colour:
+            self.go_to_phase("colour")
+        else:
+            self.seat_done()
+
+    def seat_done(self) -> None:
+        """One seat is set up: ask for the next, or start the game."""
+        if self.seat == 0 and self.mode == MODE_TWO:
+            self.seat = 1
+            self.go_to_phase("name")
+            return
+        if not self.spec.choose_colour:
+            self.colours = list(self.spec.colours[:2])
+        elif self.mode == MODE_COMPUTER:
+            chosen = self.colours[HUMAN]
+            self.colours[COMPUTER] = self.app.rng.choice([c for c in self.spec.colours if c != chosen])
+        self.computer_seat = COMPUTER
+        self.new_game()
 
     def update_name(self, inp: Input) -> None:
         if not self.entry.update(inp):
@@ -390,7 +417,7 @@ class MatchCartridge(Cartridge):
             self.go_to_phase("name")
         elif self.seat == 1:
             self.seat = 0
-            self.go_to_phase("colour")
+            self.go_to_phase("colour" if self.spec.choose_colour else "name")
         elif self.mode == MODE_COMPUTER:
             self.go_to_phase("level")
         else:
@@ -416,14 +443,7 @@ class MatchCartridge(Cartridge):
             return
         self.colours[self.seat] = colour
         self.app.sound(SOUND_SELECT)
-        if self.seat == 0 and self.mode == MODE_TWO:
-            self.seat = 1
-            self.go_to_phase("name")
-            return
-        if self.mode == MODE_COMPUTER:
-            self.colours[COMPUTER] = self.app.rng.choice([c for c in self.spec.colours if c != colour])
-            self.computer_seat = COMPUTER
-        self.new_game()
+        self.seat_done()
 
     def update_colour(self, inp: Input) -> None:
         if inp.pressed(Action.BACK):

@@ -112,6 +112,13 @@ class ByPuzz(Cartridge):
     def help_text(self) -> str:
         return t(self.screen.help_key)
 
+    # Every screen a player reaches with input alone (solved needs a solution: tests reach it apart).
+    screen_ids = ("config", "choose", "preview", "shuffle", "play")
+
+    @property
+    def screen_id(self) -> str:
+        return self.screen.help_key.rsplit(".", 1)[-1]
+
     # Choices and settings, remembered in the app's settings file.
 
     @property

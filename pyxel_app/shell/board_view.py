@@ -1,0 +1,71 @@
+"""What a two-player game's board view is, in the manner of a puzzle backend.
+
+``interpret_input(state, ui, inp)`` turns input into a move text (or None) without
+touching the session; ``draw(state, ui, show_end)`` draws the state plus the view's own
+passing UI state (cursor, a disc in flight, a flip under way), made by ``new_ui`` and
+never undone.  The defaults below suit a board with no animation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyxel
+
+from . import palette
+
+
+class BoardView:
+    panel_col = 24  # where the match layer draws the players, the move count and the keys
+    end_row = 20  # where the end of the game is told
+    keys_typed = ""  # typed characters the board takes (others are an "Invalid choice!")
+
+    def __init__(self, match) -> None:
+        self.match = match
+
+    def new_ui(self) -> Any:
+        return None
+
+    def interpret_input(self, state, ui, inp) -> str | None:
+        raise NotImplementedError
+
+    def on_board(self, inp) -> bool:
+        """The mouse is over the board (a click there after the end starts a new game)."""
+        return False
+
+    def explain(self, state, text: str, error: Exception) -> str:
+        """The words for a refused move."""
+        return str(error)
+
+    def on_move(self, before, move, after, ui) -> None:
+        """A move was played: start its animation."""
+
+    def busy(self, ui) -> bool:
+        """An animation runs that the next move must wait for."""
+        return False
+
+    def animate(self, ui) -> None:
+        """One frame of animation."""
+
+    def finish_animation(self, ui) -> None:
+        """Jump to the end of any animation."""
+
+    def show_hint(self, state, ui, move) -> str:
+        """Mark the hinted move on the board; returns the words for the status line."""
+        return self.match.rules.move_to_text(move)
+
+    def end_text(self, state, outcome) -> str | None:
+        """The game's own words for the end, or None for the match layer's."""
+        return None
+
+    @staticmethod
+    def draw_preview(x: int, y: int) -> None:
+        pyxel.rect(x, y, 48, 32, palette.BLACK)
+
+    @staticmethod
+    def draw_token(x: int, y: int, colour: str, r: int) -> None:
+        """A side's piece at (x, y), radius about ``r``: the panel and the colour list use it."""
+        pyxel.circ(x, y, r, palette.WHITE)
+
+    def draw(self, state, ui, show_end: bool) -> None:
+        raise NotImplementedError
