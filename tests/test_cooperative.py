@@ -1,0 +1,50 @@
+"""The shared stepper: answers, the total budget and the deadline handed to nested searches."""
+
+import math
+
+from pyxel_app.ai.cooperative import Cooperative
+
+
+class Counter:
+    """A nested search that only remembers the deadlines it was handed."""
+
+    def __init__(self):
+        self.deadline = None
+        self.nodes = 0
+
+
+class Counting(Cooperative[int]):
+    """Counts until ``stop`` (never, when None); its best answer so far is the count."""
+
+    def __init__(self, stop=None, budget_ms=None):
+        self.count = 0
+        self.inner = Counter()
+        super().__init__(self._count(stop), budget_ms)
+
+    def _count(self, stop):
+        self.nest(self.inner)
+        while stop is None or self.count < stop:
+            self.count += 1
+            assert self.inner.deadline == self.deadline < math.inf
+            yield
+        return self.count
+
+    def finish(self, value):
+        self.result = self.count if value is None else value
+
+
+def test_step_answers_none_while_thinking_then_the_answer():
+    search = Counting(stop=3)
+    assert search.step(0.0) is None
+    assert search.run_to_end() == 3
+    assert search.finished and search.step(0.0) == 3
+
+
+def test_the_total_budget_makes_the_best_answer_so_far_final():
+    search = Counting(budget_ms=5)
+    answers = []
+    while not search.finished:
+        answers.append(search.step(1.0))
+    assert answers[-1] == search.count > 0
+    assert set(answers[:-1]) <= {None}
+    assert search.elapsed_ms >= 5
