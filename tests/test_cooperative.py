@@ -1,8 +1,13 @@
 """The shared stepper: answers, the total budget and the deadline handed to nested searches."""
 
 import math
+import random
 
-from pyxel_app.ai.cooperative import Cooperative
+from pyxel_app.ai.connect4 import Connect4Search, TranspositionTable
+from pyxel_app.ai.cooperative import Cooperative, EngineResult
+from pyxel_app.ai.fifteen import FifteenSearch
+from pyxel_app.rules.connect4 import RULES as CONNECT4
+from pyxel_app.rules.fifteen import STANDARD_GOAL
 
 
 class Counter:
@@ -48,3 +53,13 @@ def test_the_total_budget_makes_the_best_answer_so_far_final():
     assert answers[-1] == search.count > 0
     assert set(answers[:-1]) <= {None}
     assert search.elapsed_ms >= 5
+
+
+def test_every_engine_answers_with_an_engine_result():
+    one_slide_away = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
+    assert FifteenSearch(one_slide_away).run_to_end() == EngineResult(15, None, 1)
+    assert FifteenSearch(STANDARD_GOAL).run_to_end() == EngineResult(None, None, 0)
+    search = Connect4Search(CONNECT4.state_from_text("112233"), "easy", rng=random.Random(0),
+                            table=TranspositionTable(size=101))
+    result = search.run_to_end()
+    assert result == EngineResult(3, search.score, search.depth_done) and search.exact
