@@ -41,6 +41,7 @@ from ..rules.connect4 import (
     Connect4,
     has_four,
 )
+from .cooperative import Cooperative, EngineResult
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
 ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
@@ -484,9 +485,9 @@ def shared_table() -> TranspositionTable:
     return _shared_table
 
 
-class Connect4Search:
+class Connect4Search(Cooperative[EngineResult]):
     """Finds a move for ``level`` a slice at a time: call ``step(budget_ms)`` every frame
-    until it returns True, then read ``best_move`` (a column 0-6).
+    until it returns an :class:`EngineResult`, then read ``best_move`` (a column 0-6).
 
     ``score`` is the exact solver score when ``exact`` is True (a look-ahead that proves
     a win or a loss is exact too), else None.  ``depth_done`` is the deepest look-ahead
@@ -502,55 +503,24 @@ class Connect4Search:
             raise ValueError("the game is already over")
         self.state = state
         self.level = level
-        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.rng = rng or random.Random()
         self.table = shared_table() if table is None else table
         self.best_move: int | None = None
         self.score: int | None = None
         self.exact = False
         self.depth_done = 0
-        self.elapsed_ms = 0.0
-        self.finished = False
-        self.nodes = 0
-        self._searches: list = []
-        self._step_start: float | None = None
-        self._deadline = math.inf
-        self._generator = self._plan()
+        super().__init__(self._plan(), DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
-    def step(self, budget_ms: float) -> bool:
-        """Search for about ``budget_ms`` milliseconds; True once ``best_move`` is final."""
-        if self.finished:
-            return True
-        start = self._step_start = time.perf_counter()
-        deadline = start + min(budget_ms, self.budget_ms - self.elapsed_ms) / 1000.0
-        self._deadline = deadline
-        for search in self._searches:
-            search.deadline = deadline
-        try:
-            while True:
-                next(self._generator)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration:
-            self.finished = True
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
-        self._step_start = None
-        self.nodes = sum(search.nodes for search in self._searches)
-        if not self.finished and self.elapsed_ms >= self.budget_ms:
-            self.finished = True
-            self._generator.close()
-        return self.finished
+    def finish(self, value) -> None:
+        self.result = EngineResult(self.best_move, self.score, self.depth_done)
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for search in self.nested)
 
     def run(self) -> int:
         """Search to the end in one go (CLI, bench, tests) and return the move."""
-        while not self.step(1000.0):
-            pass
-        return self.best_move
-
-    def _elapsed_now(self) -> float:
-        if self._step_start is None:
-            return self.elapsed_ms
-        return self.elapsed_ms + (time.perf_counter() - self._step_start) * 1000.0
+        return self.run_to_end().move
 
     def _plan(self):
         current, mask, moves = position_of(self.state)
@@ -565,9 +535,7 @@ class Connect4Search:
         yield from self._lookahead(current, mask, moves, LOOKAHEAD_MAX_DEPTH, share)
         if self.exact:
             return
-        solver = Solver(self.table)
-        solver.deadline = self._deadline
-        self._searches.append(solver)
+        solver = self.nest(Solver(self.table))
         score, move = yield from solver.search(current, mask, moves)
         self.best_move, self.score, self.exact = move, score, True
         self.depth_done = CELLS - moves
@@ -575,11 +543,9 @@ class Connect4Search:
     def _lookahead(self, current, mask, moves, max_depth, share):
         """Iterative deepening; each finished depth replaces the move.  Stops at a proof,
         at ``max_depth``, at the end of the board, or past ``share`` of the budget."""
-        lookahead = Lookahead(self.rng)
-        lookahead.deadline = self._deadline
-        self._searches.append(lookahead)
+        lookahead = self.nest(Lookahead(self.rng))
         for depth in range(1, min(max_depth, CELLS - moves) + 1):
-            started = self._elapsed_now()
+            started = self.elapsed_now_ms()
             value, move = yield from lookahead.search(current, mask, moves, depth)
             self.best_move, self.depth_done = move, depth
             if abs(value) >= WIN_BASE // 2:
@@ -587,7 +553,7 @@ class Connect4Search:
                 self.exact = True
                 return
             # The next depth costs a few times this one: start it only if it may finish.
-            now = self._elapsed_now()
+            now = self.elapsed_now_ms()
             if now + GROWTH * (now - started) > self.budget_ms * share:
                 return
             yield

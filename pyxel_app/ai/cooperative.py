@@ -2,32 +2,77 @@
 
 A search is a generator that yields every few hundred nodes; ``step(budget_ms)``
 runs it until the budget is spent or it returns.  The caller (a cartridge, once
-per frame) reads the answer when ``step`` returns True.
+per frame) gets None from ``step`` while the search thinks and its answer once
+it is final.  Every game's engine answers with an :class:`EngineResult`, so one
+match layer can drive them all::
+
+    engine = AlphaBeta(rules, state, evaluate, budget_ms=2000)
+    result = None
+    while result is None:          # one step per frame in a cartridge
+        result = engine.step(4.0)
+    rules.apply(state, result.move)
 """
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Any, Generator
+from dataclasses import dataclass
+from typing import Any, Generator, Generic, TypeVar
+
+R = TypeVar("R")
 
 
-class Cooperative:
-    """Base for a sliced search: subclasses pass their generator and take its return value."""
+@dataclass(frozen=True)
+class EngineResult:
+    """An engine's answer: the move to play (the rules' own move object), its score for
+    the side to move (None when the engine cannot say) and the depth it looked, in plies."""
 
-    def __init__(self, generator: Generator[None, None, Any]) -> None:
+    move: Any
+    score: int | None
+    depth: int
+
+
+class Cooperative(Generic[R]):
+    """Drives a sliced search: subclasses pass their generator and set ``result`` in ``finish``.
+
+    ``deadline`` is the ``time.perf_counter()`` value at which the current step ends;
+    searches nested inside (registered with :meth:`nest`) get it at every step, so
+    they can look at the clock themselves and yield in time.  ``budget_ms`` caps the
+    total time of all steps: past it the search stops and ``finish`` makes its best
+    answer so far final.
+    """
+
+    def __init__(self, generator: Generator[None, None, Any], budget_ms: float | None = None) -> None:
         self._generator = generator
+        self.budget_ms = budget_ms
         self.finished = False
+        self.result: R | None = None
         self.elapsed_ms = 0.0
+        self.deadline = math.inf
+        self.nested: list = []
+        self._step_start: float | None = None
 
     def finish(self, value: Any) -> None:
-        """Receives what the generator returned."""
+        """Receives what the generator returned, or None when the total budget ran out."""
+        self.result = value
 
-    def step(self, budget_ms: float) -> bool:
-        """Search for about ``budget_ms`` milliseconds; True once the answer is final."""
+    def nest(self, search):
+        """Hands ``search`` (anything with a ``deadline``) this step's deadline and every later one's."""
+        search.deadline = self.deadline
+        self.nested.append(search)
+        return search
+
+    def step(self, budget_ms: float) -> R | None:
+        """Search for about ``budget_ms`` milliseconds; the answer once it is final, else None."""
         if self.finished:
-            return True
-        start = time.perf_counter()
-        deadline = start + budget_ms / 1000.0
+            return self.result
+        start = self._step_start = time.perf_counter()
+        if self.budget_ms is not None:
+            budget_ms = min(budget_ms, self.budget_ms - self.elapsed_ms)
+        deadline = self.deadline = start + budget_ms / 1000.0
+        for search in self.nested:
+            search.deadline = deadline
         generator = self._generator
         try:
             while True:
@@ -38,9 +83,21 @@ class Cooperative:
             self.finished = True
             self.finish(stop.value)
         self.elapsed_ms += (time.perf_counter() - start) * 1000.0
-        return self.finished
+        self._step_start = None
+        if not self.finished and self.budget_ms is not None and self.elapsed_ms >= self.budget_ms:
+            self.finished = True
+            generator.close()
+            self.finish(None)
+        return self.result
 
-    def run_to_end(self) -> None:
+    def elapsed_now_ms(self) -> float:
+        """Time spent so far, counting the step under way (for a search deciding whether to go deeper)."""
+        if self._step_start is None:
+            return self.elapsed_ms
+        return self.elapsed_ms + (time.perf_counter() - self._step_start) * 1000.0
+
+    def run_to_end(self) -> R | None:
         """Search in one go (CLI, bench, tests)."""
-        while not self.step(1000.0):
-            pass
+        while not self.finished:
+            self.step(1000.0)
+        return self.result

@@ -27,7 +27,7 @@ import zlib
 from importlib import resources
 
 from ..rules.base import NotationError
-from .cooperative import Cooperative
+from .cooperative import Cooperative, EngineResult
 from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_text,
                              is_solvable)
 
@@ -428,9 +428,11 @@ def _search_steps(tiles, goal, stats):
     return [goal[label] for label in labels]
 
 
-class FifteenSearch(Cooperative):
+class FifteenSearch(Cooperative[EngineResult]):
     """Finds an optimal solution a slice at a time: call ``step(budget_ms)`` every frame
-    until it returns True, then read ``solution`` (tiles to move, in order) and ``length``.
+    until it returns an :class:`EngineResult` (the first tile to move, or None when
+    already solved; no score; depth = the optimal length), then read ``solution``
+    (tiles to move, in order) and ``length``.
 
     Raises NotationError at construction when the position cannot reach the goal.
     ``bound`` is the length being tried, a lower bound on the answer while it runs.
@@ -446,6 +448,7 @@ class FifteenSearch(Cooperative):
 
     def finish(self, value) -> None:
         self.solution = value
+        self.result = EngineResult(value[0] if value else None, None, len(value))
 
     @property
     def length(self) -> int | None:
@@ -534,9 +537,10 @@ def random_solvable(goal, rng: random.Random) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-class PositionMaker(Cooperative):
+class PositionMaker(Cooperative[tuple]):
     """Makes a position whose optimal solution length is in ``[lo, hi]``, a slice at a time
-    (``step(budget_ms)`` like FifteenSearch), then ``tiles`` and ``length`` are set.
+    (``step(budget_ms)`` like FifteenSearch, returning the tiles when done), then ``tiles``
+    and ``length`` are set.
 
     With ``hi`` None the position is a uniformly random one whose lower bound already
     reaches ``lo`` (no search needed; ``length`` stays None unless ``exact``); otherwise
@@ -557,9 +561,11 @@ class PositionMaker(Cooperative):
         self.tries = 0
         super().__init__(self._make())
 
+    def finish(self, value) -> None:
+        self.result = self.tiles
+
     def run(self) -> tuple[int, ...]:
-        self.run_to_end()
-        return self.tiles
+        return self.run_to_end()
 
     def _make(self):
         goal, lo, hi, rng = self.goal, self.lo, self.hi, self.rng

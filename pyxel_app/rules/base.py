@@ -93,6 +93,10 @@ class Rules(Generic[S, M]):
         """True where no move may follow (perft counts no children there)."""
         return self.outcome(state) is not None
 
+    def position_key(self, state: S) -> Hashable:
+        """Equal for states that differ only in how they were reached (a search's table key)."""
+        return state
+
     def check_variant(self, variant: str | None) -> str:
         if variant is None:
             return self.variants[0]

@@ -140,6 +140,10 @@ class Connect4Rules(Rules[Connect4, int]):
     def to_move(self, state: Connect4) -> int:
         return len(state.sequence) & 1
 
+    def position_key(self, state: Connect4) -> tuple[int, int]:
+        """The stones alone: the move sequence differs between transpositions."""
+        return state.first, state.second
+
     def winner(self, state: Connect4) -> int | None:
         """Only the player who moved last can have a four: play stops at the first one."""
         if not state.sequence:
