@@ -1,7 +1,7 @@
 """The match layer is generic: a throw-away game written here (tic-tac-toe, its rules and
-board view in well under 120 lines) is registered and played through it — hot-seat,
-against the computer, with seat 2 fed by a queue of move texts, undo that takes the
-computer's reply, save and load, the end of the game."""
+board view in well under 120 lines, the shared alpha-beta as its engine) is registered
+and played through it — hot-seat, against the computer, with seat 2 fed by a queue of
+move texts, undo that takes the computer's reply, save and load, the end of the game."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from pyxel_app import games
+from pyxel_app.ai.alphabeta import AlphaBeta
 from pyxel_app.input import Action
 from pyxel_app.rules.base import IllegalMoveError, NotationError, Outcome, Rules
 from pyxel_app.shell import ui
@@ -121,50 +122,31 @@ class TicTacToeView(BoardView):
 # ---- the game: engine and spec ----
 
 
-@dataclass(frozen=True)
-class Result:
-    move: int
-    score: int
-    depth: int
-
-
 @functools.lru_cache(maxsize=None)
 def best(state: Board) -> tuple[int, int | None]:
-    """(score for the side to move, best move) by full search."""
+    """(score for the side to move, best move) by full search: the person's perfect moves."""
     outcome = RULES.outcome(state)
     if outcome is not None:
         return (0 if outcome.winner is None else -1), None
-    scored = [(-best(RULES.apply(state, move))[0], move) for move in RULES.legal_moves(state)]
-    return max(scored)
+    return max((-best(RULES.apply(state, move))[0], move) for move in RULES.legal_moves(state))
 
 
-class Engine:
-    """Perfect play, answered on the second step so that the layer must step it."""
-
-    def __init__(self, state: Board, level: str, rng: random.Random) -> None:
-        self.state, self.level, self.rng, self.steps = state, level, rng, 0
-
-    def step(self, budget_ms: float):
-        self.steps += 1
-        if self.steps < 2:
-            return None
-        if self.level == "random":
-            return Result(self.rng.choice(RULES.legal_moves(self.state)), 0, 0)
-        score, move = best(self.state)
-        return Result(move, score, 9)
+def engine(state: Board, level: str, rng: random.Random) -> AlphaBeta:
+    """The generic alpha-beta: one ply at "greedy", to the end at "perfect"."""
+    return AlphaBeta(RULES, state, lambda _: 0, max_depth=1 if level == "greedy" else None, rng=rng)
 
 
 STRINGS = {
     language: {
         "name": "Tic-tac-toe", "desc": "Three in a row.", "title": "T I C", "help": "Three in a row wins.",
-        "level.random": "Random", "level.perfect": "Perfect",
+        "level.greedy": "Greedy", "level.perfect": "Perfect",
         "colour.crosses": "Crosses", "colour.noughts": "Noughts",
     }
     for language in ("en", "de")
 }
 SPEC = games.GameSpec(
     key="tictactoe", rules=RULES, strings=STRINGS, view=f"{__name__}:TicTacToeView",
-    colours=("crosses", "noughts"), levels=("random", "perfect"), engine=Engine, hint_level="perfect",
+    colours=("crosses", "noughts"), levels=("greedy", "perfect"), engine=engine, hint_level="perfect",
 )
 
 

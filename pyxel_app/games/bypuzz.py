@@ -10,6 +10,13 @@ from ..rules.fifteen import RULES
 from .spec import GameSpec
 
 
+def make_engine(state, level: str, rng):
+    """The optimal solver: its answer's move is the first tile of a shortest solution."""
+    from ..ai.fifteen import FifteenSearch
+
+    return FifteenSearch(state.tiles, state.goal)
+
+
 def solve(position: str, goal: str | None = None) -> str:
     from ..ai.fifteen import solve_text
 
@@ -24,6 +31,7 @@ SPEC = GameSpec(
     strings=STRINGS,
     aliases=("fifteen",),
     cartridge="pyxel_app.cartridges.bypuzz:ByPuzz",
+    engine=make_engine,
     solve=solve,
     solve_options=("goal",),
 )

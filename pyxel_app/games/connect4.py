@@ -18,24 +18,12 @@ HINT_BUDGET_MS = 500.0
 SLOW_SOLVE_STONES = 12
 
 
-class _Adapter:  # TEMPORARY until the engine interface lands
-    def __init__(self, search):
-        self.search = search
-
-    def step(self, budget_ms):
-        from types import SimpleNamespace
-
-        if self.search.step(budget_ms):
-            return SimpleNamespace(move=self.search.best_move, score=self.search.score, depth=self.search.depth_done)
-        return None
-
-
 def make_engine(state, level: str, rng):
     from ..ai.connect4 import Connect4Search
 
     if level == HINT_LEVEL:
-        return _Adapter(Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng))
-    return _Adapter(Connect4Search(state, level, rng=rng))
+        return Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng)
+    return Connect4Search(state, level, rng=rng)
 
 
 def solve(position: str) -> str:

@@ -14,6 +14,16 @@ from pyxel_app.session import Session
 PERFT_DEPTH = 3
 PLIES = 6
 STEP_MS = 5
+WALK = 4  # moves played before the computers take over, so a puzzle is not solved already
+
+
+def walked(rules, state):
+    """``state`` after WALK moves, each the first legal one that does not go straight back."""
+    before = None
+    for _ in range(WALK):
+        move = next(m for m in rules.legal_moves(state) if rules.apply(state, m) != before)
+        before, state = state, rules.apply(state, move)
+    return state
 
 
 def play_by_steps(spec, state, rng):
@@ -36,8 +46,8 @@ def play_by_steps(spec, state, rng):
 
 def prove(spec):
     rules = spec.rules
-    start = rules.initial_state()
-    answer = {"perft": rules.perft(start, PERFT_DEPTH)}
+    answer = {"perft": rules.perft(rules.initial_state(), PERFT_DEPTH)}
+    start = walked(rules, rules.initial_state())
     if spec.engine is not None:
         moves, end = play_by_steps(spec, start, random.Random(1))
         answer["moves"] = moves
