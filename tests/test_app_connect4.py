@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from pyxel_app.cartridges import connect4 as c4
 from pyxel_app.cartridges.connect4 import BOARD_X, BOARD_Y, CELL_PX
 from pyxel_app.games.connect4 import SPEC
-from pyxel_app.shell import match
+from pyxel_app.shell import match, setup
 from pyxel_app.shell.keyboard import keyboard_keys
 from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.rules.connect4 import RULES
 from pyxel_app.session import Session
 from pyxel_app.shell import strings
-from pyxel_app.shell.harness import random_input
 from pyxel_app.shell.menu import Menu
 from pyxel_app.shell.overlays import Confirm, Message
 from pyxel_app.shell.storage import MemoryStorage
@@ -232,7 +230,7 @@ def test_colour_by_arrows_and_click(make_app):
     driver.key("RETURN")
     assert cart.colours[0] == "yellow"
     driver.key("RETURN")
-    row = match.COLOUR_ROW + 3 * match.CHOICE_PITCH
+    row = setup.COLOUR_ROW + 3 * setup.CHOICE_PITCH
     driver.click(40, row * 8 + 3)
     assert cart.colours == ["yellow", "blue"]
 

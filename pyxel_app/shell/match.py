@@ -17,8 +17,6 @@ and ``colour1``/``colour2``.
 
 from __future__ import annotations
 
-import pyxel
-
 from ..input import Action, Input
 from ..rules.base import RulesError
 from ..session import Session
@@ -27,23 +25,12 @@ from .cartridge import Cartridge, Command
 from .chooser import Chooser
 from .keyboard import NAME_MAX, NameEntry, clean_name
 from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
-from .strings import LANGUAGES, has, t, text_in
-
-MODE_COMPUTER, MODE_TWO = "computer", "two"
-MODES = (MODE_COMPUTER, MODE_TWO)
-# The set-up puts the person in seat 0, as the original did; after each finished game
-# against the computer the other side starts.
-HUMAN, COMPUTER = 0, 1
+from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, SetupScreens
+from .strings import has, t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
-CHOICE_PITCH = 2  # text rows from one listed choice to the next
-FIRST_CHOICE_ROW = 6
-COLOUR_ROW = 8
-NAME_ROW = 8
 STATUS_ROW = ui.ROWS - 2
-KEYS_ROW = ui.ROWS - 4
-
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
 
 
@@ -69,7 +56,7 @@ def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], 
     return mode, level, names, colours, int(computer) - 1
 
 
-class MatchCartridge(Cartridge):
+class MatchCartridge(SetupScreens, Cartridge):
     def __init__(self, app, spec) -> None:
         super().__init__(app, spec)
         self.view = spec.screen_class()(self)
@@ -91,8 +78,8 @@ class MatchCartridge(Cartridge):
     @property
     def screen_ids(self) -> tuple[str, ...]:
         colour = ("colour",) if self.spec.choose_colour else ()
-        level = ("level",) if self.spec.levels else ()
-        return ("mode",) + level + ("name",) + colour + ("play", "over")
+        computer = ("mode", "level") if self.spec.engine is not None and self.spec.levels else ()
+        return computer + ("name",) + colour + ("play", "over")
 
     @property
     def screen_id(self) -> str:
@@ -130,28 +117,11 @@ class MatchCartridge(Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
-        self.go_to_phase("mode")
-
-    def go_to_phase(self, phase: str) -> None:
-        self.phase = phase
-        self.typed = ""
-        self.message_frames = 0
-        if phase == "mode":
-            self.chooser = self.choice_list(len(MODES), FIRST_CHOICE_ROW, MODES.index(self.mode))
-        elif phase == "level":
-            self.chooser = self.choice_list(len(self.spec.levels), FIRST_CHOICE_ROW, self.spec.levels.index(self.level))
-        elif phase == "colour":
-            taken = self.taken_colour()
-            first_free = next(i for i, colour in enumerate(self.spec.colours) if colour != taken)
-            self.chooser = self.choice_list(len(self.spec.colours), COLOUR_ROW, first_free)
-        elif phase == "name":
-            self.entry = NameEntry(self.accept_name, self.refuse, self.names[self.seat])
-
-    @staticmethod
-    def choice_list(count: int, row: int, index: int) -> Chooser:
-        chooser = Chooser(count, row * ui.CELL, CHOICE_PITCH * ui.CELL, ui.CELL, (ui.COLS - 2) * ui.CELL)
-        chooser.index = index
-        return chooser
+        if self.spec.engine is None or not self.spec.levels:
+            self.mode = MODE_TWO  # no computer to play against: straight to the names
+            self.go_to_phase("name")
+        else:
+            self.go_to_phase("mode")
 
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; against the computer, ``other_side_starts``
@@ -333,144 +303,11 @@ class MatchCartridge(Cartridge):
         commands = super().commands() if self.session is not None else []
         return commands + [Command(self.word("new_players"), self.begin_setup)]
 
-    # Set-up screens.
-
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
         {"mode": self.update_mode, "level": self.update_level, "name": self.update_name,
          "colour": self.update_colour, "play": self.update_play}[self.phase](inp)
-
-    def choice_by_digit(self, count: int) -> int | None:
-        for i in range(count):
-            if self.app.input.hotkey(str(i + 1)):
-                return i
-        return None
-
-    def choose(self, inp: Input, count: int) -> int | None:
-        """A listed choice by its digit, the arrows, SELECT or a click; other typing is refused."""
-        chosen = self.choice_by_digit(count)
-        chosen = self.chooser.update(inp) if chosen is None else chosen
-        if chosen is None:
-            self.refuse_typed(inp.typed(), "123456789"[:count])
-        else:
-            self.app.sound(SOUND_SELECT)
-        return chosen
-
-    def refuse_typed(self, typed: str, allowed: str) -> None:
-        """A typed character that chooses nothing gets the original's "Invalid choice!"."""
-        if any(not ch.isspace() and ch not in allowed for ch in typed):
-            self.refuse(self.word("invalid"))
-
-    def update_mode(self, inp: Input) -> None:
-        if inp.pressed(Action.BACK):
-            self.app.leave_cartridge(ask=False)
-            return
-        if inp.pressed(Action.MENU):
-            self.app.open_pause_menu(self)
-            return
-        chosen = self.choose(inp, len(MODES))
-        if chosen is None:
-            return
-        self.mode = MODES[chosen]
-        self.names, self.colours, self.seat = ["", ""], [None, None], 0
-        self.go_to_phase("level" if self.mode == MODE_COMPUTER else "name")
-
-    def update_level(self, inp: Input) -> None:
-        if inp.pressed(Action.BACK):
-            self.go_to_phase("mode")
-            return
-        chosen = self.choose(inp, len(self.spec.levels))
-        if chosen is not None:
-            self.level = self.spec.levels[chosen]
-            self.go_to_phase("name")
-
-    def accept_name(self, name: str) -> None:
-        self.names[self.seat] = name  # empty: "Player 1" in the language shown
-        self.app.sound(SOUND_SELECT)
-        if self.spec.choose_colour:
-            self.go_to_phase("colour")
-        else:
-            self.seat_done()
-
-    def seat_done(self) -> None:
-        """One seat is set up: ask for the next, or start the game."""
-        if self.seat == 0 and self.mode == MODE_TWO:
-            self.seat = 1
-            self.go_to_phase("name")
-            return
-        if not self.spec.choose_colour:
-            self.colours = list(self.spec.colours[:2])
-        elif self.mode == MODE_COMPUTER:
-            chosen = self.colours[HUMAN]
-            self.colours[COMPUTER] = self.app.rng.choice([c for c in self.spec.colours if c != chosen])
-        self.computer_seat = COMPUTER
-        self.new_game()
-
-    def update_name(self, inp: Input) -> None:
-        if not self.entry.update(inp):
-            self.step_back()
-
-    def step_back(self) -> None:
-        """ESC in the set-up: one question back."""
-        if self.phase == "colour":
-            self.go_to_phase("name")
-        elif self.seat == 1:
-            self.seat = 0
-            self.go_to_phase("colour" if self.spec.choose_colour else "name")
-        elif self.mode == MODE_COMPUTER:
-            self.go_to_phase("level")
-        else:
-            self.go_to_phase("mode")
-
-    def taken_colour(self) -> str | None:
-        return self.colours[0] if self.seat == 1 else None
-
-    def colour_from_text(self, text: str) -> str | None:
-        """A colour typed in any of the languages."""
-        wanted = text.strip().casefold()
-        for colour in self.spec.colours:
-            if wanted in {text_in(language, f"{self.key}.colour.{colour}").casefold() for language in LANGUAGES}:
-                return colour
-        return None
-
-    def choose_colour(self, colour: str | None) -> None:
-        if colour is None:
-            self.refuse(self.word("invalid"))
-            return
-        if colour == self.taken_colour():
-            self.refuse(self.word("colour_taken", colour=self.colour_name(colour), player=self.player_name(0)))
-            return
-        self.colours[self.seat] = colour
-        self.app.sound(SOUND_SELECT)
-        self.seat_done()
-
-    def update_colour(self, inp: Input) -> None:
-        if inp.pressed(Action.BACK):
-            if self.typed:
-                self.typed = ""
-            else:
-                self.step_back()
-            return
-        if inp.hotkey("BACKSPACE"):
-            self.typed = self.typed[:-1]
-            return
-        if self.typed and (inp.hotkey("RETURN") or inp.hotkey("KP_ENTER")):
-            self.choose_colour(self.colour_from_text(self.typed))
-            self.typed = ""
-            return
-        colours = self.spec.colours
-        chosen = self.choice_by_digit(len(colours))
-        if chosen is None and not self.typed:
-            chosen = self.chooser.update(inp)
-        if chosen is not None:
-            self.choose_colour(colours[chosen])
-            return
-        typed = "".join(ch for ch in inp.typed() if not ch.isdigit())
-        if typed.strip() or (typed and self.typed):
-            self.typed = (self.typed + clean_name(typed))[:NAME_MAX]
-        elif any(ch.isdigit() for ch in inp.typed()):
-            self.refuse(self.word("invalid"))
 
     # Play.
 
@@ -520,73 +357,6 @@ class MatchCartridge(Cartridge):
         if self.message_frames:
             for i, line in enumerate(ui.wrap(self.message, ui.COLS - 2)[:2]):
                 ui.text_at(1, STATUS_ROW + i, line, palette.WHITE)
-
-    def draw_choices(self, top_row: int, labels: list[str], disabled: set[int] = frozenset()) -> None:
-        for i, label in enumerate(labels):
-            row = top_row + i * CHOICE_PITCH
-            text = f"[{i + 1}] {label}"
-            if i == self.chooser.index:
-                pyxel.rect(ui.CELL, row * ui.CELL, (ui.COLS - 2) * ui.CELL, ui.CELL, palette.LIGHT_BLUE)
-                ui.hot_at(2, row, text, palette.BLUE, palette.LIGHT_BLUE)
-            else:
-                ui.hot_at(2, row, text, palette.GREY if i in disabled else palette.TEXT)
-
-    def draw_prompt(self, row: int, text: str, colour: int = palette.TEXT) -> int:
-        lines = ui.wrap(text, ui.COLS - 2)
-        for i, line in enumerate(lines):
-            ui.text_at(1, row + i, line, colour)
-        return row + len(lines)
-
-    def draw_setup(self) -> None:
-        self.draw_title(self.word("word.setup"))
-        if self.phase == "mode":
-            self.draw_prompt(4, self.word("choose_mode"))
-            self.draw_choices(FIRST_CHOICE_ROW, [self.word("mode.computer"), self.word("mode.two")])
-            left, top = 20 * ui.CELL, 10 * ui.CELL
-            pyxel.rect(left - 4, top - 4, 56, 40, palette.BLACK)
-            self.view.draw_preview(left, top)
-            ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
-        elif self.phase == "level":
-            self.draw_prompt(4, self.word("choose_level"))
-            self.draw_choices(FIRST_CHOICE_ROW, [self.level_label(level) for level in self.spec.levels])
-            ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
-        elif self.phase == "name":
-            self.draw_seat_heading()
-            self.draw_prompt(5, self.word("enter_name"))
-            self.entry.draw(NAME_ROW, self.frame)
-            empty = self.word("empty_name", name=self.word("default_name", n=self.seat + 1))
-            ui.text_at(ui.COLS - 18, NAME_ROW, empty, palette.GREY)
-            ui.hot_at(1, KEYS_ROW, self.word("keys.name"))
-            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
-        elif self.phase == "colour":
-            self.draw_colour()
-        self.draw_status()
-
-    def draw_seat_heading(self) -> None:
-        if self.mode == MODE_TWO:
-            ui.text_at(1, 4, self.word("seat", n=self.seat + 1), palette.WHITE)
-
-    def draw_colour(self) -> None:
-        self.draw_seat_heading()
-        colours = self.spec.colours
-        taken = self.taken_colour()
-        free = [self.colour_name(c) for c in colours if c != taken]
-        listed = self.word("or").join([", ".join(free[:-1]), free[-1]])
-        self.draw_prompt(5, self.word("choose_colour", colours=listed))
-        labels = []
-        for colour in colours:
-            label = "   " + self.colour_name(colour)
-            if colour == taken:
-                label += "  " + self.word("taken_by", player=self.player_name(0))
-            labels.append(label)
-        self.draw_choices(COLOUR_ROW, labels, {colours.index(taken)} if taken else set())
-        for i, colour in enumerate(colours):
-            self.view.draw_token(7 * ui.CELL, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
-        typed_row = COLOUR_ROW + len(colours) * CHOICE_PITCH + 1
-        ui.text_at(1, typed_row, f">> {self.typed}", palette.WHITE)
-        if self.frame // 20 % 2 == 0:
-            ui.text_at(4 + len(self.typed), typed_row, "█", palette.WHITE)
-        ui.hot_at(1, KEYS_ROW, self.word("keys.colour"))
 
     def draw_play(self) -> None:
         busy = self.view.busy(self.ui)
