@@ -650,10 +650,3 @@ def test_ten_thousand_random_frames_in_connect4(make_app, monkeypatch):
     assert driver.frames >= 10_000
     assert {"mode", "level", "name", "colour", "play"} <= phases
 
-
-def test_the_thinking_frames_bench_drives_the_cartridge(make_app):
-    from pyxel_app.bench_connect4 import thinking_frame_times
-
-    make_app()  # the shared headless screen
-    samples, think_ms = thinking_frame_times(games=1, max_frames=30)
-    assert len(samples) == 30 and think_ms == c4.THINK_MS_PER_FRAME
