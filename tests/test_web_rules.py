@@ -9,6 +9,7 @@ Pyxel's web runtime drives the frames itself (no ``pyxel.flip``) and must never 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pyxel_app"
 DESKTOP_TOOLS = ("bench", "build.py", "__main__.py", "shell/harness.py", "shell/snap.py")
 NO_WEB_MODULES = ("threading", "_thread", "multiprocessing", "subprocess", "socket", "concurrent.futures")
 WEB_WORDS = ("web", "emscripten")
+# Words without which no offence can be written: a module lacking them all is not parsed.
+TRIGGERS = re.compile(r"\b(%s|flip|quit)\b|\binput\s*\(" % "|".join({name.split(".")[0] for name in NO_WEB_MODULES}))
 # A module that may do one of the things above, with why it is safe there: its path under
 # pyxel_app/ -> the offences allowed, as web_offences names them (e.g. "import socket").
 # Add an entry only for code on a desktop-only branch, and say so in the comment.
@@ -59,12 +62,14 @@ def on_a_desktop_branch(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
 
 def web_offences(source: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """``"line N: what"`` for each thing in ``source`` the web build cannot run."""
-    tree = ast.parse(source)
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    pyxel_names = {"pyxel"} | {alias.asname for node in ast.walk(tree) if isinstance(node, ast.Import)
+    if not TRIGGERS.search(source):
+        return []
+    nodes = list(ast.walk(ast.parse(source)))
+    pyxel_names = {"pyxel"} | {alias.asname for node in nodes if isinstance(node, ast.Import)
                                for alias in node.names if alias.name == "pyxel" and alias.asname}
+    parents: dict[ast.AST, ast.AST] = {}  # filled at the first pyxel.quit: few modules need it
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         whats = []
         if isinstance(node, ast.Import):
             whats = [f"import {alias.name}" for alias in node.names if no_web_module(alias.name)]
@@ -79,8 +84,10 @@ def web_offences(source: str, allowed: frozenset[str] = frozenset()) -> list[str
               and isinstance(node.value, ast.Name) and node.value.id in pyxel_names):
             if node.attr == "flip":
                 whats = ["pyxel.flip"]
-            elif node.attr == "quit" and not on_a_desktop_branch(node, parents):
-                whats = ["pyxel.quit outside a desktop-only branch"]
+            elif node.attr == "quit":
+                parents = parents or {child: above for above in nodes for child in ast.iter_child_nodes(above)}
+                if not on_a_desktop_branch(node, parents):
+                    whats = ["pyxel.quit outside a desktop-only branch"]
         found += [f"line {node.lineno}: {what}" for what in whats if what not in allowed]
     return found
 
