@@ -1,8 +1,9 @@
 """``python -m pyxel_app build``: the .pyxapp (via ``pyxel package``) and the .html (via ``pyxel app2html``).
 
 The package is staged in ``build/bypuzz-arcade/``: the ``pyxel_app`` sources
-(no caches), ``resources.pyxres`` inside the package where the app looks for
-it, and a start-up script whose comments carry the app's metadata.
+(no caches, no ``bench/``: timings and their benchmark data are a desktop tool),
+``resources.pyxres`` inside the package where the app looks for it, and a start-up
+script whose comments carry the app's metadata.
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ from pyxel_app.shell.app import main
 main()
 """
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "resources.pyxres")
+DESKTOP_ONLY = ("bench",)  # folders of the package left out of the .pyxapp
+
+
+def skip(folder: str, names: list[str]) -> set[str]:
+    skipped = SKIP(folder, names)
+    if Path(folder) == PACKAGE:
+        skipped |= set(DESKTOP_ONLY) & set(names)
+    return skipped
 
 
 def run_pyxel(*args: str, cwd: Path) -> None:
@@ -42,7 +51,7 @@ def build(dist: Path | None = None) -> list[Path]:
     stage = ROOT / "build" / APP_NAME
     if stage.exists():
         shutil.rmtree(stage)
-    shutil.copytree(PACKAGE, stage / "pyxel_app", ignore=SKIP)
+    shutil.copytree(PACKAGE, stage / "pyxel_app", ignore=skip)
     shutil.copyfile(PACKAGE / "resources.pyxres", stage / "pyxel_app" / "resources.pyxres")
     (stage / "main.py").write_text(STARTUP, encoding="utf-8")
     dist.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ from pyxel_app.ai import connect4 as ai
 from pyxel_app.rules.base import NotationError
 from pyxel_app.rules.connect4 import RULES
 
-DATA = Path(ai.__file__).parent / "data"
+# The public benchmark sets, read as test data (the bench code itself is never imported).
+DATA = Path(ai.__file__).parent.parent / "bench" / "data"
 
 
 def board(sequence: str):

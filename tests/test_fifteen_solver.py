@@ -4,7 +4,6 @@ from collections import deque
 import pytest
 
 from pyxel_app.ai import fifteen as solver
-from pyxel_app.ai.fifteen_bench import korf_instances
 from pyxel_app.rules.base import NotationError
 from pyxel_app.rules.fifteen import RULES, STANDARD_GOAL, Fifteen, is_solvable, neighbours
 
@@ -14,6 +13,14 @@ SNAKE = (1, 2, 3, 4, 8, 7, 6, 5, 9, 10, 11, 12, 0, 15, 14, 13)
 SPIRAL = (1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7)
 GOALS = [STANDARD_GOAL, TRANSPOSED, REVERSED, SNAKE, SPIRAL]
 BFS_DEPTH = 12
+# Four easy instances of Korf's 100 (number, published optimal length, tiles), as in
+# pyxel_app/bench/data/korf100.txt: test data of their own, so tests never import the bench.
+KORF_EASY = (
+    (12, 45, (1, 3, 5, 6, 0, 13, 14, 9, 11, 4, 8, 12, 10, 7, 15, 2)),
+    (42, 42, (6, 1, 15, 8, 5, 10, 13, 0, 3, 4, 2, 7, 14, 9, 11, 12)),
+    (55, 41, (5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3)),
+    (79, 42, (1, 6, 10, 8, 14, 12, 4, 2, 13, 11, 3, 5, 9, 7, 15, 0)),
+)
 
 
 def goal_with_gap_at(cell: int, rng: random.Random) -> tuple[int, ...]:
@@ -96,9 +103,7 @@ def test_stepping_with_tiny_budgets_gives_the_same_length(goal, seed):
 
 
 def test_easy_korf_instances_reach_their_published_lengths():
-    easy = [item for item in korf_instances() if item[0] in (12, 42, 55, 79)]
-    assert len(korf_instances()) == 100
-    for number, published, tiles in easy:
+    for number, published, tiles in KORF_EASY:
         moves = solver.solve(tiles)
         assert len(moves) == published, number
         assert replay(tiles, STANDARD_GOAL, moves) == STANDARD_GOAL

@@ -1,6 +1,7 @@
-"""``python -m pyxel_app bench``: frame times, start-up time, package size and solver figures.
+"""Frames of the real app, driven headless: update + draw timed, ``pyxel.flip()`` excluded.
 
-Timings live here, never in tests.  Each figure is one line ``name: value``.
+The menu, ByPuzz with and without the solver at work, Connect 4 while the computer
+thinks; also the start-up time of a fresh process and the size of the .pyxapp.
 """
 
 from __future__ import annotations
@@ -13,17 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import percentiles
+
 FRAME_SAMPLES = 1000
-
-
-def report(name: str, value: str) -> None:
-    print(f"{name}: {value}", flush=True)
-
-
-def percentiles(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return f"p50 {pick(0.5) * 1000:.3f} ms, p99 {pick(0.99) * 1000:.3f} ms, max {ordered[-1] * 1000:.3f} ms (n={len(ordered)})"
 
 
 class TimedApp:
@@ -46,8 +39,8 @@ def headless_app(seed: int):
     """A fresh App on in-memory storage in the one headless Pyxel; a bench never quits itself."""
     import pyxel
 
-    from .shell.app import App, boot
-    from .shell.storage import MemoryStorage
+    from ..shell.app import App, boot
+    from ..shell.storage import MemoryStorage
 
     boot(headless=True, fps=1000)
     pyxel.quit = lambda: None
@@ -55,7 +48,7 @@ def headless_app(seed: int):
 
 
 def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:
-    from .shell.harness import Driver
+    from ..shell.harness import Driver
 
     app = headless_app(seed)
     if open_cartridge:
@@ -83,8 +76,8 @@ def open_bypuzz_play(app, start=None) -> None:
     With no ``start``, a shuffled board whose par is already known, so no search runs
     in the background: the plain screen's cost.  With ``start``, the par is searched.
     """
-    from .ai.fifteen import optimal_length
-    from .rules.fifteen import RULES, STANDARD_GOAL
+    from ..ai.fifteen import optimal_length
+    from ..rules.fifteen import RULES, STANDARD_GOAL
 
     app.overlays.clear()
     app.open_cartridge("bypuzz")
@@ -100,12 +93,12 @@ def open_bypuzz_play(app, start=None) -> None:
 THINKING_INSTANCES = (1, 3)
 
 
-def thinking_frame_times(frames: int) -> list[float]:
+def bypuzz_thinking_frame_times(frames: int) -> list[float]:
     """ByPuzz frames while the solver works on the par and on hints (H pressed now and then)."""
-    from .shell.harness import Driver
+    from ..shell.harness import Driver
+    from .fifteen import korf_instances
 
     app = headless_app(3)
-    from .ai.fifteen_bench import korf_instances
 
     starts = [tiles for number, _, tiles in korf_instances() if number in THINKING_INSTANCES]
     samples: list[float] = []
@@ -128,7 +121,7 @@ def thinking_frame_times(frames: int) -> list[float]:
 
 
 def startup_seconds() -> float:
-    package_parent = str(Path(__file__).resolve().parent.parent)
+    package_parent = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, BYPUZZ_HEADLESS_FRAMES="1", SDL_AUDIODRIVER="dummy", PYTHONPATH=path)
     started = time.perf_counter()
@@ -137,23 +130,62 @@ def startup_seconds() -> float:
 
 
 def pyxapp_size() -> int:
-    from .build import build
+    from ..build import build
 
     with tempfile.TemporaryDirectory() as folder:
         app, _ = build(Path(folder))
         return app.stat().st_size
 
 
-def run(quick: bool = False) -> None:
+def match_thinking_frame_times(key: str, games: int = 2, seed: int = 5,
+                               max_frames: int | None = None) -> list[float]:
+    """Seconds of update + draw of every frame in which the computer thinks, in a registered
+    two-player game against its top level.  The person's seat is played by a middle level
+    through the same move path; games alternate who starts, as the match layer does."""
+    import pyxel
+
+    from ..games import find
+    from ..shell.match import MODE_COMPUTER
+
+    spec = find(key)
+    app = headless_app(seed)
+    app.open_cartridge(spec)
+    cart = app.cartridge
+    cart.mode, cart.level = MODE_COMPUTER, spec.levels[-1]
+    cart.names, cart.colours = ["", ""], list(spec.colours[:2])
+    person_level = spec.levels[len(spec.levels) // 2]
+    rng = random.Random(seed)
+    samples: list[float] = []
+    for game in range(games):
+        cart.new_game(other_side_starts=game > 0)
+        while (not cart.over or cart.view.busy(cart.ui)) and (max_frames is None or len(samples) < max_frames):
+            thinking = cart.thinking
+            start = time.perf_counter()
+            app.update()
+            app.draw()
+            spent = time.perf_counter() - start
+            pyxel.flip()
+            if thinking or cart.thinking:
+                samples.append(spent)
+            if not cart.over and not cart.view.busy(cart.ui) and not cart.agent_to_move():
+                result = spec.engine(cart.state, person_level, rng).run_to_end()
+                cart.submit(spec.rules.move_to_text(result.move))
+    app.leave_cartridge(ask=False)
+    return samples
+
+
+def run(report, quick: bool = False) -> None:
     frames = 200 if quick else FRAME_SAMPLES
     report("menu update+draw", percentiles(frame_times(False, frames, 1)))
     report("bypuzz update+draw (no search running)", percentiles(frame_times(True, frames, 2)))
-    report("bypuzz update+draw while thinking (hint/par)", percentiles(thinking_frame_times(frames)))
+    report("bypuzz update+draw while thinking (hint/par)", percentiles(bypuzz_thinking_frame_times(frames)))
+    from ..games import GAMES
+    from ..shell.match import THINK_MS_PER_FRAME
+
+    for spec in GAMES:
+        if spec.is_match and spec.engine is not None:
+            samples = match_thinking_frame_times(spec.key, games=1 if quick else 3, max_frames=300 if quick else None)
+            report(f"{spec.key} update+draw while the computer thinks ({THINK_MS_PER_FRAME:g} ms a frame)",
+                   percentiles(samples))
     report("start-up to first frame (fresh process)", f"{startup_seconds():.3f} s")
     report(".pyxapp size", f"{pyxapp_size() / 1024:.1f} KiB")
-    for module in ("fifteen_bench", "connect4_bench"):
-        try:
-            bench = __import__(f"pyxel_app.ai.{module}", fromlist=["run"])
-        except ImportError:
-            continue
-        bench.run(report, quick=quick)

@@ -1,5 +1,5 @@
 """Connect 4 figures for ``python -m pyxel_app bench``: perft, solver speed, search
-slices, frames while the computer thinks, and playing strength.
+slices and playing strength (frames while the computer thinks: ``frames.py``).
 
 Benchmark sets (lines "<moves> <score>") in ``data/`` are the first 100 lines of
 Pascal Pons' public sets: ``Test_L3_R1`` (end game: more than 28 stones, over
@@ -7,7 +7,7 @@ within 14 moves), ``Test_L2_R1`` (middle game: 15-28 stones, over within 14
 moves) and ``Test_L2_R2`` (middle game, 14 or more moves to go).
 
 The strength matches take long (the top level may think 2 s a move), so the
-default run plays 20 games a match; ``python -m pyxel_app.ai.connect4_bench --full``
+default run plays 20 games a match; ``python -m pyxel_app.bench.connect4 --full``
 plays 100.  With easyAI installed (``pip install -e .[bench]``) the peer is
 easyAI's own ``Negamax(6)`` on its ``ConnectFour``; without it, an equivalent
 plain depth-6 negamax written here.
@@ -18,11 +18,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Callable
 
-from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, RULES, WIDTH, Connect4, has_four
-from .connect4 import (
+from ..ai.connect4 import (
     Connect4Search,
     Solver,
     TranspositionTable,
@@ -30,8 +28,9 @@ from .connect4 import (
     position_of,
     primitive_move,
 )
+from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, RULES, WIDTH, Connect4, has_four
+from . import DATA, percentiles, report
 
-DATA = Path(__file__).parent / "data"
 SETS = (
     ("end-easy (Pons Test_L3_R1)", "connect4_Test_L3_R1.txt"),
     ("middle-easy (Pons Test_L2_R1)", "connect4_Test_L2_R1.txt"),
@@ -47,14 +46,6 @@ STEP_SET_POSITIONS = 10  # middle- and end-game positions timed slice by slice, 
 
 Report = Callable[[str, str], None]
 Player = Callable[[Connect4, random.Random], int]
-
-
-def percentiles(samples: list[float]) -> str:
-    """p50, p99 and max of durations in seconds, shown in milliseconds."""
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return (f"p50 {pick(0.5) * 1000:.2f} ms, p99 {pick(0.99) * 1000:.2f} ms, "
-            f"max {ordered[-1] * 1000:.2f} ms (n={len(ordered)})")
 
 
 def scheduler_gaps(seconds: float = 1.0) -> list[float]:
@@ -134,17 +125,6 @@ def bench_steps(report: Report, quick: bool = False, step_ms: float = STEP_MS) -
     gaps = scheduler_gaps(0.5 if quick else 2.0)
     report("connect4 machine noise (idle clock loop)",
            f"{len(gaps)} gaps over 1 ms, longest {max(gaps, default=0) * 1000:.1f} ms")
-
-
-def bench_frames(report: Report, quick: bool = False) -> None:
-    """Frames of the real cartridge while the computer thinks (needs Pyxel, so imported here)."""
-    try:
-        from ..bench_connect4 import thinking_frame_times
-    except ImportError as missing:
-        report("connect4 update+draw while the computer thinks", f"skipped ({missing})")
-        return
-    samples, think_ms = thinking_frame_times(games=1 if quick else 3, max_frames=300 if quick else None)
-    report(f"connect4 update+draw while the computer thinks ({think_ms:g} ms a frame)", percentiles(samples))
 
 
 def _peer_negamax(current: int, mask: int, moves: int, depth: int, alpha: int, beta: int) -> int:
@@ -288,13 +268,12 @@ def run(report: Report, quick: bool = False, games: int | None = None, budget_ms
         bench_perft(report)
         bench_solver(report)
     bench_steps(report, quick)
-    bench_frames(report, quick)
     easy = easyai_peer()
     peer, peer_label = (easy, "easyAI Negamax(6)") if easy else (
         negamax_peer, f"own negamax depth {PEER_DEPTH} (easyAI not installed)")
     report("connect4 match budget", f"{budget_ms:.0f} ms of search a move for the top level, {games} games a match")
     if not full and not quick:
-        report("connect4 full matches", "python -m pyxel_app.ai.connect4_bench --full  (100 games a match)")
+        report("connect4 full matches", "python -m pyxel_app.bench.connect4 --full  (100 games a match)")
     match(report, "top level vs Primitive", top_level(budget_ms),
           lambda state, rng: primitive_move(state, rng), games)
     match(report, f"top level vs {peer_label}", top_level(budget_ms), peer, games)
@@ -303,7 +282,6 @@ def run(report: Report, quick: bool = False, games: int | None = None, budget_ms
 def main(argv: list[str]) -> None:
     """``--quick`` smoke run; ``--full`` 100 games a match; ``--match primitive`` or
     ``--match peer`` plays only that match (100 games with ``--full``), with progress."""
-    report = lambda name, value: print(f"{name}: {value}", flush=True)  # noqa: E731
     full = "--full" in argv
     if "--match" in argv:
         which = argv[argv.index("--match") + 1]
