@@ -302,3 +302,17 @@ def test_the_menu_scrolls_through_eight_cartridges(make_app, tictactoe):
     finally:
         for spec in extra:
             games.unregister(spec.key)
+
+
+def test_a_game_without_an_engine_goes_straight_to_the_names(make_app, tictactoe):
+    games.register(games.GameSpec(key="tictactoe", rules=RULES, strings=STRINGS, view=SPEC.view, colours=SPEC.colours))
+    app, driver = make_app()
+    app.open_cartridge("tictactoe")
+    driver.frame()
+    cart = app.cartridge
+    assert cart.phase == "name" and cart.screen_ids == ("name", "play", "over")
+    driver.key("RETURN")
+    driver.key("RETURN")
+    assert cart.phase == "play" and not cart.is_computer(0) and not cart.is_computer(1)
+    driver.key("H")
+    assert cart.message == "No hint here."
