@@ -316,3 +316,21 @@ def test_a_game_without_an_engine_goes_straight_to_the_names(make_app, tictactoe
     assert cart.phase == "play" and not cart.is_computer(0) and not cart.is_computer(1)
     driver.key("H")
     assert cart.message == "No hint here."
+
+
+def test_who_starts_is_asked_when_the_game_wants_it(make_app, tictactoe):
+    from dataclasses import replace
+
+    games.register(replace(SPEC, ask_who_starts=True))
+    app, driver = make_app()
+    app.open_cartridge("tictactoe")
+    driver.frame()
+    cart = app.cartridge
+    for key in ("1", "2", "RETURN"):
+        driver.key(key)
+    assert cart.phase == "first" and "first" in cart.screen_ids
+    driver.key("DOWN")
+    driver.key("RETURN")  # "Computer (Noughts) starts"
+    assert cart.phase == "play" and cart.is_computer(0) and cart.colours == ["noughts", "crosses"]
+    settle(driver, cart)
+    assert cart.session.move_count == 1 and cart.player_name(1) == "Player 1"

@@ -30,7 +30,8 @@ class GameSpec:
     ``colours`` are the sides' colours (string keys ``<key>.colour.<colour>``): the
     first two in seat order, or, with ``choose_colour``, a list each player picks from.
     ``levels`` are the computer's, weakest first; ``engine(state, level, rng)`` makes a
-    cooperative engine for a level (or for ``hint_level``).
+    cooperative engine for a level (or for ``hint_level``).  With ``ask_who_starts`` the
+    set-up ends with the question who moves first.
     """
 
     key: str
@@ -41,6 +42,7 @@ class GameSpec:
     view: str = ""
     colours: tuple[str, ...] = ()
     choose_colour: bool = False
+    ask_who_starts: bool = False
     levels: tuple[str, ...] = ()
     engine: EngineFactory | None = None
     hint_level: str = ""

@@ -79,7 +79,8 @@ class MatchCartridge(SetupScreens, Cartridge):
     def screen_ids(self) -> tuple[str, ...]:
         colour = ("colour",) if self.spec.choose_colour else ()
         computer = ("mode", "level") if self.spec.engine is not None and self.spec.levels else ()
-        return computer + ("name",) + colour + ("play", "over")
+        first = ("first",) if self.spec.ask_who_starts else ()
+        return computer + ("name",) + colour + first + ("play", "over")
 
     @property
     def screen_id(self) -> str:
@@ -124,9 +125,9 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.go_to_phase("mode")
 
     def new_game(self, other_side_starts: bool = False) -> None:
-        """A new game with the same players; against the computer, ``other_side_starts``
-        hands the first move to whoever moved second."""
-        if other_side_starts and self.mode == MODE_COMPUTER:
+        """A new game with the same players; ``other_side_starts`` hands the first move to
+        whoever moved second (after each game against the computer, or when asked)."""
+        if other_side_starts:
             self.names.reverse()
             self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
@@ -174,6 +175,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         return self.rules.to_move(self.state)
 
     def is_computer(self, seat: int) -> bool:
+        if self.session is None:  # still setting up: the seat the computer will take
+            return self.mode == MODE_COMPUTER and seat == self.computer_seat
         return self.seats[seat].kind == "computer"
 
     def agent_to_move(self) -> bool:
@@ -307,7 +310,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         super().update(inp)
         self.frame += 1
         {"mode": self.update_mode, "level": self.update_level, "name": self.update_name,
-         "colour": self.update_colour, "play": self.update_play}[self.phase](inp)
+         "colour": self.update_colour, "first": self.update_first, "play": self.update_play}[self.phase](inp)
 
     # Play.
 
@@ -335,7 +338,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             return
         if inp.hotkey("N") or inp.pressed(Action.SELECT) or (inp.clicked and self.view.on_board(inp)):
             self.app.sound(SOUND_SELECT)
-            self.new_game(other_side_starts=True)
+            self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
         elif inp.hotkey("P"):
             self.begin_setup()
         elif inp.hotkey("M"):

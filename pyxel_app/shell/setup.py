@@ -45,6 +45,8 @@ class SetupScreens:
             self.chooser = self.choice_list(len(self.spec.colours), COLOUR_ROW, first_free)
         elif phase == "name":
             self.entry = NameEntry(self.accept_name, self.refuse, self.names[self.seat])
+        elif phase == "first":
+            self.chooser = self.choice_list(2, FIRST_CHOICE_ROW, 0)
 
     @staticmethod
     def choice_list(count: int, row: int, index: int) -> Chooser:
@@ -116,7 +118,19 @@ class SetupScreens:
             chosen = self.colours[HUMAN]
             self.colours[COMPUTER] = self.app.rng.choice([c for c in self.spec.colours if c != chosen])
         self.computer_seat = COMPUTER
-        self.new_game()
+        if self.spec.ask_who_starts:
+            self.go_to_phase("first")
+        else:
+            self.new_game()
+
+    def update_first(self, inp: Input) -> None:
+        """Who starts: the second choice hands the first move to the other seat."""
+        if inp.pressed(Action.BACK):
+            self.go_to_phase("colour" if self.spec.choose_colour else "name")
+            return
+        chosen = self.choose(inp, 2)
+        if chosen is not None:
+            self.new_game(other_side_starts=chosen == 1)
 
     def update_name(self, inp: Input) -> None:
         if not self.entry.update(inp):
@@ -224,6 +238,10 @@ class SetupScreens:
             ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
         elif self.phase == "colour":
             self.draw_colour()
+        elif self.phase == "first":
+            self.draw_prompt(4, self.word("choose_first"))
+            self.draw_choices(FIRST_CHOICE_ROW, [self.word("starts", player=self.player_label(seat)) for seat in (0, 1)])
+            ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         self.draw_status()
 
     def draw_seat_heading(self) -> None:
