@@ -334,3 +334,17 @@ def test_who_starts_is_asked_when_the_game_wants_it(make_app, tictactoe):
     assert cart.phase == "play" and cart.is_computer(0) and cart.colours == ["noughts", "crosses"]
     settle(driver, cart)
     assert cart.session.move_count == 1 and cart.player_name(1) == "Player 1"
+
+
+def test_a_click_on_a_reversed_key_presses_it(make_app, tictactoe):
+    app, driver, cart = open_game(make_app, ["2", "RETURN", "RETURN"])
+    driver.key("1")
+    x0, x1, y, key = next(span for span in cart.hotkeys.spans if span[3] == "Z")
+    driver.click(x0 + 1, y + 1)
+    assert text(cart) == "........."
+    for key in "14253":
+        driver.key(key)
+    driver.frame()
+    x0, x1, y, key = next(span for span in cart.hotkeys.spans if span[3] == "N")
+    driver.click(x0 + 1, y + 1)
+    assert text(cart) == "........." and not cart.over

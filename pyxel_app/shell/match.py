@@ -23,6 +23,7 @@ from ..session import Session
 from . import palette, ui
 from .cartridge import Cartridge, Command
 from .chooser import Chooser
+from .hotkeys import HotkeyBar
 from .keyboard import NAME_MAX, NameEntry, clean_name
 from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
 from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, SetupScreens
@@ -73,6 +74,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.entry = NameEntry(self.accept_name, self.refuse)
         self.chooser = Chooser(len(MODES), 0, ui.CELL)
         self.hint_engine = None
+        self.hotkeys = HotkeyBar()
         self.frame = 0
 
     @property
@@ -315,16 +317,21 @@ class MatchCartridge(SetupScreens, Cartridge):
     # Play.
 
     def update_play(self, inp: Input) -> None:
+        clicked = self.hotkeys.clicked(inp)
         if self.handle_common(inp):
             return
-        if inp.hotkey("R"):
-            self.ask_restart()
-            return
-        if inp.hotkey("X") or inp.hotkey("Q"):
-            self.leave()
-            return
+        commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
+                    "X": self.leave, "Q": self.leave}
+        if self.over and not self.view.busy(self.ui):
+            commands.update(N=self.play_again, P=self.begin_setup, M=lambda: self.app.leave_cartridge(ask=False))
+        for key, command in commands.items():
+            # Z, Y and H come as actions (remappable) from the keyboard; every mark takes a click.
+            if clicked == key or (key not in "ZYH" and inp.hotkey(key)):
+                command()
+                return
         if self.over:
-            self.update_over(inp)
+            if not self.view.busy(self.ui) and (inp.pressed(Action.SELECT) or (inp.clicked and self.view.on_board(inp))):
+                self.play_again()
             return
         text = self.view.interpret_input(self.state, self.ui, inp)
         if text is not None:
@@ -333,16 +340,9 @@ class MatchCartridge(SetupScreens, Cartridge):
             allowed = self.view.keys_typed + self.view.keys_typed.lower() + "HZYRXQNMPhzyrxqnmp"
             self.refuse_typed(inp.typed(), allowed)
 
-    def update_over(self, inp: Input) -> None:
-        if self.view.busy(self.ui):
-            return
-        if inp.hotkey("N") or inp.pressed(Action.SELECT) or (inp.clicked and self.view.on_board(inp)):
-            self.app.sound(SOUND_SELECT)
-            self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
-        elif inp.hotkey("P"):
-            self.begin_setup()
-        elif inp.hotkey("M"):
-            self.app.leave_cartridge(ask=False)
+    def play_again(self) -> None:
+        self.app.sound(SOUND_SELECT)
+        self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
 
     # Drawing.
 
@@ -362,6 +362,7 @@ class MatchCartridge(SetupScreens, Cartridge):
                 ui.text_at(1, STATUS_ROW + i, line, palette.WHITE)
 
     def draw_play(self) -> None:
+        self.hotkeys.clear()
         busy = self.view.busy(self.ui)
         outcome = self.session.outcome if not busy else None
         if outcome is None:
@@ -395,4 +396,4 @@ class MatchCartridge(SetupScreens, Cartridge):
             ui.text_at(col, 13, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
         keys = self.word("keys.over") if self.over and not busy else self.word("keys.play")
         for i, line in enumerate(keys.split("\n")):
-            ui.hot_at(col, 15 + i, line)
+            self.hotkeys.line(col, 15 + i, line)

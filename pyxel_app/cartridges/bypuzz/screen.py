@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 
 from ...input import Input
-from ...shell import palette, ui
+from ...shell import hotkeys, palette, ui
+from ...shell.hotkeys import HotkeyBar
 from ...shell.strings import t
 from ...shell.cartridge import Command
 
@@ -25,8 +26,7 @@ class Screen:
         self.cart = cart
         self.app = cart.app
         self.frame = 0
-        # Hotkey spans drawn this frame: (x0, x1, y, letter), so a click on "[V]" presses V.
-        self.spans: list[tuple[int, int, int, str]] = []
+        self.hotkeys = HotkeyBar()
 
     def commands(self) -> list[Command]:
         return []
@@ -40,19 +40,12 @@ class Screen:
     # Drawing helpers.
 
     def title(self, word: str | None = None, word_colour: int | None = None) -> None:
-        self.spans = []
+        self.hotkeys.clear()
         ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour)
         ui.text_at(14, 1, TITLE, palette.WHITE)
 
     def hot_line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
-        """Text with ``[K]`` hotkeys; remembers where each key is so a click can press it."""
-        x = col * ui.CELL
-        for part, is_key in ui.split_hotkeys(text):
-            width = len(part) * ui.CELL
-            if is_key:
-                self.spans.append((x, x + width, row * ui.CELL, part))
-            x += width
-        ui.hot_at(col, row, text, colour)
+        self.hotkeys.line(col, row, text, colour)
 
     def prompt(self) -> None:
         """The bottom line: the cartridge's passing message."""
@@ -62,16 +55,9 @@ class Screen:
     # Input helpers.
 
     def clicked_key(self, inp: Input) -> str | None:
-        if not inp.clicked:
-            return None
-        for x0, x1, y, letter in self.spans:
-            if x0 <= inp.mouse_x < x1 and y <= inp.mouse_y < y + ui.CELL:
-                return letter
-        return None
+        return self.hotkeys.clicked(inp)
 
-    def key(self, inp: Input, letter: str, clicked: str | None = None) -> bool:
-        """A hotkey by keyboard, or by a click on its reversed letter."""
-        return inp.hotkey(letter) or clicked == letter
+    key = staticmethod(hotkeys.pressed)
 
     @staticmethod
     def return_key(inp: Input) -> bool:

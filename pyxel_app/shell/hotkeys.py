@@ -1,0 +1,42 @@
+"""Clickable hotkeys: text with ``[K]`` marks, drawn reversed, where a click on a mark
+presses its key.  A screen clears the spans when it starts drawing a frame, draws its
+key lines through :meth:`HotkeyBar.line`, and asks :meth:`HotkeyBar.clicked` in update.
+"""
+
+from __future__ import annotations
+
+from ..input import Input
+from . import palette, ui
+
+
+class HotkeyBar:
+    def __init__(self) -> None:
+        # Hotkey spans drawn this frame: (x0, x1, y, key), so a click on "[V]" presses V.
+        self.spans: list[tuple[int, int, int, str]] = []
+
+    def clear(self) -> None:
+        self.spans = []
+
+    def line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
+        """Text with ``[K]`` hotkeys at a character cell; remembers where each key is."""
+        x = col * ui.CELL
+        for part, is_key in ui.split_hotkeys(text):
+            width = len(part) * ui.CELL
+            if is_key:
+                self.spans.append((x, x + width, row * ui.CELL, part))
+            x += width
+        ui.hot_at(col, row, text, colour)
+
+    def clicked(self, inp: Input) -> str | None:
+        """The key whose reversed mark was clicked this frame, or None."""
+        if not inp.clicked:
+            return None
+        for x0, x1, y, key in self.spans:
+            if x0 <= inp.mouse_x < x1 and y <= inp.mouse_y < y + ui.CELL:
+                return key
+        return None
+
+
+def pressed(inp: Input, key: str, clicked: str | None = None) -> bool:
+    """A hotkey by keyboard, or by a click on its reversed mark."""
+    return inp.hotkey(key) or clicked == key
