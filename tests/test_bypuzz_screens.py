@@ -464,6 +464,44 @@ def test_a_worse_result_keeps_the_best(make_app):
     assert cart.best(STANDARD_GOAL, "easy") == 1
 
 
+def test_solve_undo_redo_shows_the_solved_screen_and_records_once(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, ALMOST)
+    recorded = []
+    record_best = cart.record_best
+    monkeypatch.setattr(cart, "record_best", lambda moves: recorded.append(moves) or record_best(moves))
+    driver.key("LEFT")
+    play = cart.screen
+    run_until(driver, lambda: not play.won_frames)
+    driver.key("Z")
+    assert not cart.solved and not play.won and play.word_key == "bypuzz.word.play"
+    driver.key("Y")
+    assert cart.solved and play.won and play.word_key == "bypuzz.word.solved"
+    assert play.in_place == 15 and play.new_best
+    assert recorded == [1] and cart.best(STANDARD_GOAL, "easy") == 1
+
+
+TWO_AWAY = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15)  # 13 tiles in place
+
+
+def test_in_place_count_follows_undo_redo_restart_and_load(make_app):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, TWO_AWAY)
+    play = cart.screen
+    assert play.in_place == 13
+    driver.key("LEFT")  # 14 slides home
+    assert play.in_place == 14
+    driver.key("Z")
+    assert play.in_place == 13
+    driver.key("Y")
+    assert play.in_place == 14
+    cart.save_game()
+    cart.restart()
+    assert play.in_place == 13
+    cart.load_game()
+    assert cart.screen is play and play.in_place == 14
+
+
 def test_solved_par_is_computed_when_unknown(make_app):
     app, driver, cart = open_play(make_app)
     play_position(cart, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15))

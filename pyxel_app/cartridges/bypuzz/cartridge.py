@@ -98,7 +98,6 @@ class ByPuzz(Cartridge):
         self.level = "normal"
         self.read_choices()
         self.goal = self.current_set.targets[self.target_index or 0]
-        self.par: int | None = None
         self.hints_used = 0
         self.searcher = Solver(self.goal, self.solver_budget_ms)
         self.screen = ConfigScreen(self)
@@ -262,7 +261,6 @@ class ByPuzz(Cartridge):
         from .screens import PlayScreen
 
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
-        self.par = par
         self.hints_used = 0
         if par is None:
             self.searcher.want(start)
@@ -298,26 +296,35 @@ class ByPuzz(Cartridge):
         return Fifteen(tiles, goal)
 
     def on_session_changed(self) -> None:
-        """After resume, load, undo, redo or restart: make sure the play screen shows it."""
+        """After every change of the board (move, undo, redo, restart, load, resume): the par of
+        the game shown, and the play screen's one after-change path (recount, notice a win)."""
         from .screens import PlayScreen
 
         if self.session is None:
             return
-        if not isinstance(self.screen, PlayScreen):
-            par = self.session.meta.get("par", "")
-            self.par = int(par) if par.isdigit() else None
-            if self.par is None:
-                self.searcher.want(self.session.start.tiles)
+        if self.par is None:
+            self.searcher.want(self.session.start.tiles)
+        if isinstance(self.screen, PlayScreen):
+            self.screen.board_changed()
+        else:
             self.screen = PlayScreen(self, check_run=False)
             self.next_screen = None
-        else:
-            self.screen.on_session_changed()
 
     # State for the screens and tests.
 
     @property
     def state(self) -> Fifteen:
         return self.session.state
+
+    @property
+    def par(self) -> int | None:
+        """The optimal length from the start, once known; kept in the session so saves carry it."""
+        par = self.session.meta.get("par", "") if self.session is not None else ""
+        return int(par) if par.isdigit() else None
+
+    @par.setter
+    def par(self, length: int) -> None:
+        self.session.meta["par"] = str(length)
 
     @property
     def solved(self) -> bool:
