@@ -434,3 +434,21 @@ def test_menu_options_by_pad_and_mouse(make_app):
     driver.pad("B")
     driver.pad("DPAD_DOWN")  # wraps round to the first cartridge
     assert menu.index == 0
+
+
+def test_keyboard_only_in_bypuzz_leaves_the_menu_mouse_and_pad_working(make_app):
+    from pyxel_app.shell.menu import FIRST_ROW_Y
+
+    app, driver, cart = open_bypuzz(make_app)
+    driver.key("T")
+    assert not app.input.mouse_enabled and not app.input.pad_enabled
+    driver.key("X")
+    driver.key("Y")
+    driver.frame()
+    assert app.screen is app.menu
+    driver.pad("DPAD_DOWN")
+    assert app.menu.index == 1
+    driver.click(20, FIRST_ROW_Y + 10)  # the first cartridge's row
+    driver.frame()
+    assert isinstance(app.cartridge, ByPuzz) and app.screen is app.cartridge
+    assert not app.input.mouse_enabled and not app.input.pad_enabled  # ByPuzz remembers its own choice

@@ -47,7 +47,9 @@ def test_ten_thousand_random_frames_through_every_bypuzz_screen(make_app, monkey
         if app.quit_called:
             app.quit_called = False
         if cart is not None and cart.session is not None and rng.random() < 0.005:
-            cart.play(one_move_from(cart.goal), None, check_run=False)  # so random play also wins now and then
+            # So random play also wins now and then (with auto check on: a random S may have turned it off).
+            cart.set_auto_check(True)
+            cart.play(one_move_from(cart.goal), None, check_run=False)
         random_step(driver, rng, KEYS, PAD)
     wanted = SCREENS | OVERLAYS | {"Solved"}
     assert wanted <= seen, wanted - seen

@@ -118,7 +118,7 @@ def test_layout_letters_avoid_every_play_hotkey():
 def test_config_devices_pad_buttons_sound_tiles(make_app):
     app, driver, cart = open_config(make_app)
     driver.key("M")
-    assert not app.input.mouse_enabled and app.settings.get("input.mouse") == "off"
+    assert not app.input.mouse_enabled and app.settings.get("bypuzz.mouse") == "off"
     driver.key("M")
     assert app.input.mouse_enabled
     driver.key("J")
@@ -134,7 +134,7 @@ def test_config_devices_pad_buttons_sound_tiles(make_app):
     driver.key("P")
     assert cart.tile_style == "picture1"
     app2, _ = make_app(storage=app.storage)
-    assert not app2.input.mouse_enabled and app2.settings.get("bypuzz.tiles") == "picture1"
+    assert ByPuzz(app2).devices() == (False, False) and app2.settings.get("bypuzz.tiles") == "picture1"
 
 
 def test_config_by_pad_and_mouse(make_app):

@@ -99,20 +99,9 @@ class App:
             problem = problem or str(error)
             self.input.bindings = Bindings()
         self.input.rebuild()
-        self.input.mouse_enabled = self.settings.get_bool("input.mouse", True)
-        self.input.pad_enabled = self.settings.get_bool("input.pad", True)
         if problem:
             bad = self.settings.set_aside()
             self.show_message(t_bad_file(problem, bad))
-
-    def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
-        """Switch mouse or gamepad on or off (the keyboard is always on); remembered."""
-        if mouse is not None:
-            self.input.mouse_enabled = mouse
-            self.settings.set("input.mouse", mouse)
-        if pad is not None:
-            self.input.pad_enabled = pad
-            self.settings.set("input.pad", pad)
 
     def save_bindings(self) -> None:
         """Persist the current key and pad bindings and make them take effect."""
@@ -229,6 +218,9 @@ class App:
         if self._next_screen is not None:
             self.screen, self._next_screen = self._next_screen, None
         inp = self.input
+        # A cartridge's device switches hold while it is on screen; the menu always takes mouse and pad.
+        on_cartridge = self.cartridge is not None and self.screen is self.cartridge
+        inp.mouse_enabled, inp.pad_enabled = self.cartridge.devices() if on_cartridge else (True, True)
         inp.update()
         if inp.pressed(Action.HELP) and not any(isinstance(o, Help) for o in self.overlays):
             inp.consume()

@@ -353,11 +353,19 @@ class ByPuzz(Cartridge):
 
         self.go(PreviewScreen(self, then_shuffle=False, back_to=self.screen))
 
+    def devices(self) -> tuple[bool, bool]:
+        return self.settings.get_bool("bypuzz.mouse", True), self.settings.get_bool("bypuzz.pad", True)
+
     def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
-        self.app.set_devices(mouse=mouse, pad=pad)
+        """M, J, T: mouse or joystick on or off in ByPuzz (remembered); the rest of the app keeps both."""
+        if mouse is not None:
+            self.settings.set("bypuzz.mouse", mouse)
+        if pad is not None:
+            self.settings.set("bypuzz.pad", pad)
+        inp = self.app.input
+        inp.mouse_enabled, inp.pad_enabled = self.devices()
         on, off = t("bypuzz.on"), t("bypuzz.off")
-        self.flash(t("bypuzz.devices", mouse=on if self.app.input.mouse_enabled else off,
-                     pad=on if self.app.input.pad_enabled else off))
+        self.flash(t("bypuzz.devices", mouse=on if inp.mouse_enabled else off, pad=on if inp.pad_enabled else off))
 
     def hint(self) -> None:
         from .screens import PlayScreen
