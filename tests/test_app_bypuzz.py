@@ -252,6 +252,22 @@ def test_corrupt_settings_file_gives_message_and_defaults(make_app):
     assert not app.overlays
 
 
+def test_two_startup_problems_show_two_dialogs_one_after_the_other(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    played = cart.state
+    storage = app.storage
+    storage.write("settings.txt", "this line is garbage\n")
+    app2, driver2 = make_app(storage=storage)
+    assert [type(overlay) for overlay in app2.overlays] == [Message]  # the resume question waits
+    assert "settings.txt.bad" in " ".join(app2.overlays[0].lines)
+    driver2.key("RETURN")
+    assert [type(overlay) for overlay in app2.overlays] == [Confirm]
+    driver2.key("Y")
+    driver2.frame()
+    assert not app2.overlays and app2.cartridge.state == played
+
+
 def test_settings_with_unknown_key_binding_are_rejected(make_app):
     from pyxel_app.shell.storage import MemoryStorage
 

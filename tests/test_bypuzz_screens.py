@@ -548,7 +548,9 @@ def test_dropping_a_bad_set_names_the_line_and_changes_nothing(make_app, tmp_pat
     message = " ".join(app.overlays[-1].lines)
     assert "line 4" in message and "99" in message
     assert cart.puzzle_sets == sets_before and app.storage.read("bypuzz-set.txt") is None
+    driver.key("RETURN")
     assert not cart.load_set_file(str(tmp_path / "missing.txt"))
+    driver.key("RETURN")
     big = write_set(tmp_path, "#" * 20000, "big.txt")
     assert not cart.load_set_file(big)
     assert "too big" in " ".join(app.overlays[-1].lines)

@@ -3,7 +3,8 @@
 ``App`` owns a single state machine: the current screen (the menu or a
 cartridge) plus a stack of overlays (help, confirm, message, pause menu).
 A screen change requested during an update takes effect at the top of the
-next update, as in Pyxel's bundled games.
+next update, as in Pyxel's bundled games.  Dialogs (messages, questions) queue:
+one shows at a time, the next when it is answered.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class App:
         self.rng = random.Random(seed)
         self.cartridges = list(CARTRIDGES)
         self.overlays: list = []
+        self.waiting_dialogs: list = []
         self.settings = Settings(self.storage, self.report_write_error)
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
@@ -129,7 +131,7 @@ class App:
             return False
 
     def report_write_error(self, error: OSError) -> None:
-        if not any(isinstance(overlay, Message) for overlay in self.overlays):
+        if not any(isinstance(overlay, Message) for overlay in self.overlays + self.waiting_dialogs):
             self.show_message(strings.t("msg.write_failed", why=error.strerror or error))
 
     # Screens and overlays.
@@ -180,11 +182,21 @@ class App:
                 return
 
     def open_overlay(self, overlay) -> None:
-        self.overlays.append(overlay)
+        if overlay.queues:
+            self.waiting_dialogs.append(overlay)
+            self.show_next_dialog()
+        else:
+            self.overlays.append(overlay)
 
     def close_overlay(self, overlay) -> None:
         if overlay in self.overlays:
             self.overlays.remove(overlay)
+        self.show_next_dialog()
+
+    def show_next_dialog(self) -> None:
+        """The first waiting dialog, once none is showing."""
+        if self.waiting_dialogs and not any(overlay.queues for overlay in self.overlays):
+            self.overlays.append(self.waiting_dialogs.pop(0))
 
     def open_help(self) -> None:
         page = self.cartridge.help_text() if self.cartridge is not None else ""
