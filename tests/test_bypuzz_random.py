@@ -28,6 +28,7 @@ def one_move_from(goal):
 
 def test_ten_thousand_random_frames_through_every_bypuzz_screen(make_app, monkeypatch):
     monkeypatch.setattr(ByPuzz, "solver_budget_ms", 1.0)
+    monkeypatch.setattr(ByPuzz, "still_solver_budget_ms", 1.0)
     app, driver = make_app(seed=5)
     rng = random.Random(33)
     seen: set[str] = set()

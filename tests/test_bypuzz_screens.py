@@ -23,6 +23,7 @@ ALMOST = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)  # one move (15 
 @pytest.fixture(autouse=True)
 def small_solver_budget(monkeypatch):
     monkeypatch.setattr(ByPuzz, "solver_budget_ms", 2.0)
+    monkeypatch.setattr(ByPuzz, "still_solver_budget_ms", 2.0)
 
 
 def open_config(make_app, **kwargs):
@@ -348,9 +349,58 @@ def test_hint_by_h_and_pad_y_gives_an_optimal_move(make_app):
     assert cart.searcher.answer(cart.state.tiles) == answer[1:]
 
 
+def test_the_shuffle_hands_over_its_solution_so_the_first_hint_comes_at_once(make_app):
+    app, driver, cart = open_play(make_app, level="normal")
+    start = cart.session.start.tiles
+    assert len(cart.searcher.answer(start)) == cart.par
+    driver.key("H")
+    assert cart.screen.hint_cell is not None and not cart.screen.hint_wanted
+
+
+def test_on_hard_the_par_search_starts_while_the_tiles_still_shuffle(make_app):
+    app, driver, cart = open_preview(make_app, level="hard")
+    driver.key("RETURN")
+    driver.frame()
+    shuffle = cart.screen
+    run_until(driver, lambda: shuffle.maker.finished)
+    start = shuffle.maker.tiles
+    assert cart.screen is shuffle and shuffle.maker.length is None
+    assert [search.tiles for search in cart.searcher.searches] == [start] or cart.searcher.answer(start)
+
+
+def test_the_solver_takes_most_of_a_still_frame_and_little_of_a_moving_one(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    monkeypatch.setattr(cart, "solver_budget_ms", 4.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 10.0)
+    budgets = []
+    monkeypatch.setattr(cart.searcher, "step", budgets.append)
+    driver.frame()
+    assert budgets[-1] == 10.0
+    driver.key("P")  # the check run blinks
+    assert cart.screen.checking and budgets[-1] == 4.0
+
+
+FAR = (1, 3, 4, 2, 5, 11, 8, 12, 13, 0, 6, 10, 7, 9, 14, 15)  # par 33, though the heuristic says 23
+
+
+def test_a_hint_after_a_move_starts_from_what_the_par_search_proved(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, FAR)
+    run_until(driver, lambda: cart.par is not None)
+    assert cart.par == 33
+    first = cart.searcher.answer(FAR)[0]
+    cart.screen.play_tiles([next(tile for tile in cart.rules.legal_moves(cart.state) if tile != first)])
+    monkeypatch.setattr(cart, "solver_budget_ms", 0.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 0.0)
+    driver.key("H")
+    search = cart.searcher.searches[0]
+    assert search.tiles == cart.state.tiles and search.bound >= cart.par - 1
+
+
 def test_thinking_is_shown_while_the_solver_works(make_app, monkeypatch):
     app, driver, cart = open_play(make_app)
-    monkeypatch.setattr(cart.searcher, "budget_ms", 0.0)
+    monkeypatch.setattr(cart, "solver_budget_ms", 0.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 0.0)
     play_position(cart, (0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1))  # Korf #1-like depth
     driver.key("H")
     driver.frame()

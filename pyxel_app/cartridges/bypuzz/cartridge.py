@@ -24,7 +24,10 @@ from .board import TILE_STYLES, draw_mini
 
 LEVELS = ("easy", "normal", "hard")
 # Solver time per frame: a 60 fps frame has 16.7 ms, drawing needs well under the rest.
+# While something moves on screen the solver leaves the frame room to spare; while the
+# screen stands still it takes most of it (a late still frame shows nothing).
 SOLVER_BUDGET_MS = 4.0
+STILL_SOLVER_BUDGET_MS = 10.0
 SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
 
@@ -40,9 +43,8 @@ class Solver:
     hint, or asking again after the par search, answers at once.
     """
 
-    def __init__(self, goal: tuple[int, ...], budget_ms: float) -> None:
+    def __init__(self, goal: tuple[int, ...]) -> None:
         self.goal = goal
-        self.budget_ms = budget_ms
         self.known: dict[tuple[int, ...], list[int]] = {}
         self.searches: list[FifteenSearch] = []
 
@@ -56,11 +58,12 @@ class Solver:
     def answer(self, tiles: tuple[int, ...]) -> list[int] | None:
         return self.known.get(tiles)
 
-    def want(self, tiles: tuple[int, ...], first: bool = False) -> None:
-        """Ask for an optimal solution from ``tiles``; ``first`` puts it before the others."""
+    def want(self, tiles: tuple[int, ...], first: bool = False, at_least: int = 0) -> None:
+        """Ask for an optimal solution from ``tiles``; ``first`` puts it before the others;
+        ``at_least`` is a lower bound on its length known from elsewhere."""
         if tiles in self.known or any(search.tiles == tiles for search in self.searches):
             return
-        search = FifteenSearch(tiles, self.goal)
+        search = FifteenSearch(tiles, self.goal, at_least)
         if first:
             self.searches.insert(0, search)
         else:
@@ -69,15 +72,26 @@ class Solver:
     def drop(self, tiles: tuple[int, ...]) -> None:
         self.searches = [search for search in self.searches if search.tiles != tiles]
 
+    def keep_only(self, tiles: tuple[int, ...]) -> None:
+        """A new game from ``tiles``: searches for earlier games are stale."""
+        self.searches = [search for search in self.searches if search.tiles == tiles]
+
+    def lower_bound(self, tiles: tuple[int, ...]) -> int:
+        """What is known about the optimal length from ``tiles`` so far: exact once solved,
+        else the length its search is trying (every shorter one has failed)."""
+        if tiles in self.known:
+            return len(self.known[tiles])
+        return max((search.bound for search in self.searches if search.tiles == tiles), default=0)
+
     @property
     def thinking(self) -> bool:
         return bool(self.searches)
 
-    def step(self) -> None:
+    def step(self, budget_ms: float) -> None:
         if not self.searches:
             return
         search = self.searches[0]
-        if search.step(self.budget_ms):
+        if search.step(budget_ms):
             self.searches.pop(0)
             self.remember(search.tiles, search.solution)
 
@@ -86,6 +100,7 @@ class ByPuzz(Cartridge):
     key = "bypuzz"
     rules = RULES
     solver_budget_ms = SOLVER_BUDGET_MS
+    still_solver_budget_ms = STILL_SOLVER_BUDGET_MS
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -99,7 +114,7 @@ class ByPuzz(Cartridge):
         self.read_choices()
         self.goal = self.current_set.targets[self.target_index or 0]
         self.hints_used = 0
-        self.searcher = Solver(self.goal, self.solver_budget_ms)
+        self.searcher = Solver(self.goal)
         self.screen = ConfigScreen(self)
         self.next_screen = None
 
@@ -255,17 +270,28 @@ class ByPuzz(Cartridge):
     def set_goal(self, goal: tuple[int, ...]) -> None:
         if goal != self.goal or self.searcher.goal != goal:
             self.goal = goal
-            self.searcher = Solver(goal, self.solver_budget_ms)
+            self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
         from .screens import PlayScreen
 
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
         self.hints_used = 0
+        self.searcher.keep_only(start)
         if par is None:
             self.searcher.want(start)
         self.screen = PlayScreen(self, check_run=check_run)
         self.next_screen = None
+
+    def start_chosen(self, start: tuple[int, ...], solution: list[int] | None = None) -> None:
+        """The shuffle chose a start: its optimal solution is remembered if the shuffle measured
+        it, else searched from now on (through the rest of the shuffle and the check run), for
+        the par and the first hint."""
+        self.searcher.keep_only(start)
+        if solution is not None:
+            self.searcher.remember(start, solution)
+        else:
+            self.searcher.want(start)
 
     def session_meta(self, par: int | None) -> dict[str, str]:
         meta = {"goal": arrangement_to_text(self.goal), "level": self.level}
@@ -390,7 +416,7 @@ class ByPuzz(Cartridge):
             self.app.open_pause_menu(self)
             return
         self.screen.update(inp)
-        self.searcher.step()
+        self.searcher.step(self.still_solver_budget_ms if self.screen.still else self.solver_budget_ms)
 
     def draw(self) -> None:
         self.screen.draw()

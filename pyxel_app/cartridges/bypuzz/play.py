@@ -68,8 +68,8 @@ class ShuffleScreen(Screen):
         if inp.hotkey("X") or inp.hotkey("Q") or inp.pressed(Action.BACK):
             self.cart.ask_quit()
             return
-        if not self.maker.finished:
-            self.maker.step(self.cart.solver_budget_ms)
+        if not self.maker.finished and self.maker.step(self.cart.solver_budget_ms):
+            self.cart.start_chosen(self.maker.tiles, self.maker.solution)
         if not self.building:
             if self.frame % SLIDE_EVERY == 0:
                 self.slide_at_random()
@@ -144,6 +144,11 @@ class PlayScreen(Screen):
     @property
     def checking(self) -> bool:
         return self.check_frame >= 0
+
+    @property
+    def still(self) -> bool:
+        """No check run blinking, no solved animation, no hint blinking."""
+        return not self.checking and not self.won_frames and not self.hint_frames
 
     def count_in_place(self) -> int:
         state = self.cart.state
@@ -234,7 +239,7 @@ class PlayScreen(Screen):
             self.cart.flash(t("msg.no_hint"))
             return
         self.hint_wanted = True
-        self.cart.searcher.want(self.cart.state.tiles, first=True)
+        self.follow_hint()
 
     def follow_hint(self) -> None:
         """Show the hint once the solver knows the way from the position shown."""
@@ -246,7 +251,10 @@ class PlayScreen(Screen):
             for search in list(cart.searcher.searches):
                 if search.tiles not in (tiles, start):
                     cart.searcher.drop(search.tiles)  # the player moved on; that question is stale
-            cart.searcher.want(tiles, first=True)
+            # The start is at most move_count moves away, so its par (or the length its search has
+            # ruled out so far) less move_count is a lower bound from here.
+            at_least = cart.searcher.lower_bound(start) - cart.session.move_count
+            cart.searcher.want(tiles, first=True, at_least=at_least)
             return
         self.hint_wanted = False
         if not answer:
