@@ -99,8 +99,11 @@ def cmd_snap(args) -> None:
         raise UsageError("--scale must be 1 or more")
     from .shell.snap import snap
 
-    snap(spec, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
-    print(args.out)
+    picture, quit_step = snap(spec, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
+    if quit_step is not None:
+        print(f"{PROG}: note: {quit_step} quit the app; the rest of the script was skipped and "
+              "the picture is the last frame", file=sys.stderr)
+    print(picture)
 
 
 def cmd_play(args) -> None:

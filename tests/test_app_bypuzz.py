@@ -252,6 +252,22 @@ def test_corrupt_settings_file_gives_message_and_defaults(make_app):
     assert not app.overlays
 
 
+def test_two_startup_problems_show_two_dialogs_one_after_the_other(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    move_by_key(driver, cart)
+    played = cart.state
+    storage = app.storage
+    storage.write("settings.txt", "this line is garbage\n")
+    app2, driver2 = make_app(storage=storage)
+    assert [type(overlay) for overlay in app2.overlays] == [Message]  # the resume question waits
+    assert "settings.txt.bad" in " ".join(app2.overlays[0].lines)
+    driver2.key("RETURN")
+    assert [type(overlay) for overlay in app2.overlays] == [Confirm]
+    driver2.key("Y")
+    driver2.frame()
+    assert not app2.overlays and app2.cartridge.state == played
+
+
 def test_settings_with_unknown_key_binding_are_rejected(make_app):
     from pyxel_app.shell.storage import MemoryStorage
 
@@ -434,3 +450,21 @@ def test_menu_options_by_pad_and_mouse(make_app):
     driver.pad("B")
     driver.pad("DPAD_DOWN")  # wraps round to the first cartridge
     assert menu.index == 0
+
+
+def test_keyboard_only_in_bypuzz_leaves_the_menu_mouse_and_pad_working(make_app):
+    from pyxel_app.shell.menu import FIRST_ROW_Y
+
+    app, driver, cart = open_bypuzz(make_app)
+    driver.key("T")
+    assert not app.input.mouse_enabled and not app.input.pad_enabled
+    driver.key("X")
+    driver.key("Y")
+    driver.frame()
+    assert app.screen is app.menu
+    driver.pad("DPAD_DOWN")
+    assert app.menu.index == 1
+    driver.click(20, FIRST_ROW_Y + 10)  # the first cartridge's row
+    driver.frame()
+    assert isinstance(app.cartridge, ByPuzz) and app.screen is app.cartridge
+    assert not app.input.mouse_enabled and not app.input.pad_enabled  # ByPuzz remembers its own choice

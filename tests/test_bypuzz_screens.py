@@ -6,6 +6,7 @@ from __future__ import annotations
 import pyxel
 import pytest
 
+from pyxel_app import games
 from pyxel_app.ai.fifteen import solve
 from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, ByPuzz
 from pyxel_app.cartridges.bypuzz.choose import LEVEL_COLS, TARGET_COLS, TARGET_ROWS
@@ -23,6 +24,7 @@ ALMOST = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)  # one move (15 
 @pytest.fixture(autouse=True)
 def small_solver_budget(monkeypatch):
     monkeypatch.setattr(ByPuzz, "solver_budget_ms", 2.0)
+    monkeypatch.setattr(ByPuzz, "still_solver_budget_ms", 2.0)
 
 
 def open_config(make_app, **kwargs):
@@ -118,7 +120,7 @@ def test_layout_letters_avoid_every_play_hotkey():
 def test_config_devices_pad_buttons_sound_tiles(make_app):
     app, driver, cart = open_config(make_app)
     driver.key("M")
-    assert not app.input.mouse_enabled and app.settings.get("input.mouse") == "off"
+    assert not app.input.mouse_enabled and app.settings.get("bypuzz.mouse") == "off"
     driver.key("M")
     assert app.input.mouse_enabled
     driver.key("J")
@@ -134,7 +136,7 @@ def test_config_devices_pad_buttons_sound_tiles(make_app):
     driver.key("P")
     assert cart.tile_style == "picture1"
     app2, _ = make_app(storage=app.storage)
-    assert not app2.input.mouse_enabled and app2.settings.get("bypuzz.tiles") == "picture1"
+    assert app2.make_cartridge(games.find("bypuzz")).devices() == (False, False) and app2.settings.get("bypuzz.tiles") == "picture1"
 
 
 def test_config_by_pad_and_mouse(make_app):
@@ -348,9 +350,58 @@ def test_hint_by_h_and_pad_y_gives_an_optimal_move(make_app):
     assert cart.searcher.answer(cart.state.tiles) == answer[1:]
 
 
+def test_the_shuffle_hands_over_its_solution_so_the_first_hint_comes_at_once(make_app):
+    app, driver, cart = open_play(make_app, level="normal")
+    start = cart.session.start.tiles
+    assert len(cart.searcher.answer(start)) == cart.par
+    driver.key("H")
+    assert cart.screen.hint_cell is not None and not cart.screen.hint_wanted
+
+
+def test_on_hard_the_par_search_starts_while_the_tiles_still_shuffle(make_app):
+    app, driver, cart = open_preview(make_app, level="hard")
+    driver.key("RETURN")
+    driver.frame()
+    shuffle = cart.screen
+    run_until(driver, lambda: shuffle.maker.finished)
+    start = shuffle.maker.tiles
+    assert cart.screen is shuffle and shuffle.maker.length is None
+    assert [search.tiles for search in cart.searcher.searches] == [start] or cart.searcher.answer(start)
+
+
+def test_the_solver_takes_most_of_a_still_frame_and_little_of_a_moving_one(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    monkeypatch.setattr(cart, "solver_budget_ms", 4.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 10.0)
+    budgets = []
+    monkeypatch.setattr(cart.searcher, "step", budgets.append)
+    driver.frame()
+    assert budgets[-1] == 10.0
+    driver.key("P")  # the check run blinks
+    assert cart.screen.checking and budgets[-1] == 4.0
+
+
+FAR = (1, 3, 4, 2, 5, 11, 8, 12, 13, 0, 6, 10, 7, 9, 14, 15)  # par 33, though the heuristic says 23
+
+
+def test_a_hint_after_a_move_starts_from_what_the_par_search_proved(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, FAR)
+    run_until(driver, lambda: cart.par is not None)
+    assert cart.par == 33
+    first = cart.searcher.answer(FAR)[0]
+    cart.screen.play_tiles([next(tile for tile in cart.rules.legal_moves(cart.state) if tile != first)])
+    monkeypatch.setattr(cart, "solver_budget_ms", 0.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 0.0)
+    driver.key("H")
+    search = cart.searcher.searches[0]
+    assert search.tiles == cart.state.tiles and search.bound >= cart.par - 1
+
+
 def test_thinking_is_shown_while_the_solver_works(make_app, monkeypatch):
     app, driver, cart = open_play(make_app)
-    monkeypatch.setattr(cart.searcher, "budget_ms", 0.0)
+    monkeypatch.setattr(cart, "solver_budget_ms", 0.0)
+    monkeypatch.setattr(cart, "still_solver_budget_ms", 0.0)
     play_position(cart, (0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1))  # Korf #1-like depth
     driver.key("H")
     driver.frame()
@@ -464,6 +515,44 @@ def test_a_worse_result_keeps_the_best(make_app):
     assert cart.best(STANDARD_GOAL, "easy") == 1
 
 
+def test_solve_undo_redo_shows_the_solved_screen_and_records_once(make_app, monkeypatch):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, ALMOST)
+    recorded = []
+    record_best = cart.record_best
+    monkeypatch.setattr(cart, "record_best", lambda moves: recorded.append(moves) or record_best(moves))
+    driver.key("LEFT")
+    play = cart.screen
+    run_until(driver, lambda: not play.won_frames)
+    driver.key("Z")
+    assert not cart.solved and not play.won and play.word_key == "bypuzz.word.play"
+    driver.key("Y")
+    assert cart.solved and play.won and play.word_key == "bypuzz.word.solved"
+    assert play.in_place == 15 and play.new_best
+    assert recorded == [1] and cart.best(STANDARD_GOAL, "easy") == 1
+
+
+TWO_AWAY = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15)  # 13 tiles in place
+
+
+def test_in_place_count_follows_undo_redo_restart_and_load(make_app):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, TWO_AWAY)
+    play = cart.screen
+    assert play.in_place == 13
+    driver.key("LEFT")  # 14 slides home
+    assert play.in_place == 14
+    driver.key("Z")
+    assert play.in_place == 13
+    driver.key("Y")
+    assert play.in_place == 14
+    cart.save_game()
+    cart.restart()
+    assert play.in_place == 13
+    cart.load_game()
+    assert cart.screen is play and play.in_place == 14
+
+
 def test_solved_par_is_computed_when_unknown(make_app):
     app, driver, cart = open_play(make_app)
     play_position(cart, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15))
@@ -510,7 +599,9 @@ def test_dropping_a_bad_set_names_the_line_and_changes_nothing(make_app, tmp_pat
     message = " ".join(app.overlays[-1].lines)
     assert "line 4" in message and "99" in message
     assert cart.puzzle_sets == sets_before and app.storage.read("bypuzz-set.txt") is None
+    driver.key("RETURN")
     assert not cart.load_set_file(str(tmp_path / "missing.txt"))
+    driver.key("RETURN")
     big = write_set(tmp_path, "#" * 20000, "big.txt")
     assert not cart.load_set_file(big)
     assert "too big" in " ".join(app.overlays[-1].lines)

@@ -64,6 +64,14 @@ def test_snap_writes_a_png_of_the_board(tmp_path):
     assert (width, height) == (384, 240)
 
 
+def test_snap_of_a_script_that_quits_writes_the_last_frame_and_prints_the_real_name(tmp_path):
+    result = run_cli("snap", "menu", "--input", "Q Y wait:3 DOWN", "--out", "shot.txt", "--scale", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "shot.txt.png"
+    assert (tmp_path / "shot.txt.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "quit" in result.stderr and "Y" in result.stderr
+
+
 def test_solve_fifteen_prints_length_and_tiles_that_solve_it():
     from pyxel_app.rules.fifteen import RULES, STANDARD_GOAL
 

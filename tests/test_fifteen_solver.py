@@ -143,6 +143,18 @@ def test_positions_for_a_level_have_their_length_in_range(lo, hi):
         tiles = maker.run()
         assert lo <= maker.length <= hi
         assert solver.optimal_length(tiles, goal) == maker.length
+        assert len(maker.solution) == maker.length and replay(tiles, goal, maker.solution) == goal
+
+
+def test_a_known_lower_bound_skips_the_shorter_lengths_and_keeps_the_answer():
+    tiles = solver.random_position_at_distance(STANDARD_GOAL, 30, 35, random.Random(3))
+    plain = solver.FifteenSearch(tiles)
+    plain.run()
+    # The par of a position one move away is at most one less: what ByPuzz knows after a move.
+    helped = solver.FifteenSearch(tiles, at_least=plain.length - 1)
+    helped.run()
+    assert helped.length == plain.length and replay(tiles, STANDARD_GOAL, helped.solution) == STANDARD_GOAL
+    assert helped.nodes < plain.nodes
 
 
 def test_hard_positions_are_proven_far_by_their_lower_bound():

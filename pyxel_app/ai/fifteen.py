@@ -33,8 +33,8 @@ from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_t
 
 UNSOLVABLE_MESSAGE = "position cannot reach that goal"
 DATA_PACKAGE = __package__ + ".data"
-# Nodes expanded between two looks at the clock in cooperative mode (well under 1 ms).
-NODES_PER_YIELD = 200
+# Nodes expanded between two looks at the clock in cooperative mode (about half a millisecond).
+NODES_PER_YIELD = 100
 # Output bytes decompressed per slice while tables load cooperatively.
 LOAD_CHUNK = 1 << 18
 # Table blocks of 256 entries spread out per slice while tables load (about 1 ms).
@@ -321,11 +321,12 @@ def _labels(tiles, goal):
     return board, list(tiles).index(GAP), goal_cell[GAP]
 
 
-def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict):
+def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict, at_least: int = 0):
     """Generator: yields every NODES_PER_YIELD expansions, returns the labels moved.
 
     Children are evaluated (and pruned) when their parent is expanded, with the
-    heuristic updated from the parent's: only the moved tile's pattern changes."""
+    heuristic updated from the parent's: only the moved tile's pattern changes.
+    ``at_least`` is a known lower bound on the answer: the bounds below it are skipped."""
     goal_gap = heuristic.gap
     md = sum(_distance(cell, label) for cell, label in enumerate(board) if cell != blank)
     idx_a = heuristic.indices(board, blank, 0)
@@ -338,7 +339,7 @@ def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict)
     if md == 0:
         return []
     parity = _distance(blank, goal_gap) & 1
-    bound = md + max(ex_a, ex_b)
+    bound = max(md + max(ex_a, ex_b), at_least)
     bound += (bound - parity) & 1
     pat_a, pat_b = heuristic.pattern_of
     del_a, del_b = heuristic.deltas
@@ -421,10 +422,10 @@ def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict)
         bound = next_bound + ((next_bound - parity) & 1)
 
 
-def _search_steps(tiles, goal, stats):
+def _search_steps(tiles, goal, stats, at_least=0):
     board, blank, goal_gap = _labels(tiles, goal)
     heuristic = yield from _heuristic_steps(goal_gap)
-    labels = yield from _ida_steps(board, blank, heuristic, stats)
+    labels = yield from _ida_steps(board, blank, heuristic, stats, at_least)
     return [goal[label] for label in labels]
 
 
@@ -436,15 +437,17 @@ class FifteenSearch(Cooperative[EngineResult]):
 
     Raises NotationError at construction when the position cannot reach the goal.
     ``bound`` is the length being tried, a lower bound on the answer while it runs.
+    ``at_least``, a lower bound known from elsewhere (say a search from a position a few
+    moves away), skips the shorter lengths; a wrong one loses optimality, never the answer.
     """
 
-    def __init__(self, tiles, goal=STANDARD_GOAL):
+    def __init__(self, tiles, goal=STANDARD_GOAL, at_least: int = 0):
         self.tiles, self.goal = tuple(tiles), tuple(goal)
         if not is_solvable(self.tiles, self.goal):
             raise NotationError(UNSOLVABLE_MESSAGE)
         self.solution: list[int] | None = None
         self._stats: dict = {}
-        super().__init__(_search_steps(self.tiles, self.goal, self._stats))
+        super().__init__(_search_steps(self.tiles, self.goal, self._stats, at_least))
 
     def finish(self, value) -> None:
         self.solution = value
@@ -545,6 +548,7 @@ class PositionMaker(Cooperative[tuple]):
     With ``hi`` None the position is a uniformly random one whose lower bound already
     reaches ``lo`` (no search needed; ``length`` stays None unless ``exact``); otherwise
     random walks are solved until one lands in range, lengthening the walk when too short.
+    When the length is measured, ``solution`` holds the optimal tiles to move as well.
     """
 
     def __init__(self, goal=STANDARD_GOAL, lo: int = 0, hi: int | None = None,
@@ -557,6 +561,7 @@ class PositionMaker(Cooperative[tuple]):
         self.rng = rng or random.Random()
         self.tiles: tuple[int, ...] | None = None
         self.length: int | None = None
+        self.solution: list[int] | None = None
         self.lower_bound: int | None = None
         self.tries = 0
         super().__init__(self._make())
@@ -583,7 +588,7 @@ class PositionMaker(Cooperative[tuple]):
                 stats: dict = {}
                 board, blank, goal_gap = _labels(tiles, goal)
                 labels = yield from _ida_steps(board, blank, _HEURISTICS[goal_gap], stats)
-                self.length = len(labels)
+                self.length, self.solution = len(labels), [goal[label] for label in labels]
             return
         walk = rng.randint(lo, hi)
         while True:
@@ -595,6 +600,7 @@ class PositionMaker(Cooperative[tuple]):
             length = len(labels)
             if lo <= length <= hi:
                 self.tiles, self.length, self.lower_bound = tiles, length, stats["initial_h"]
+                self.solution = [goal[label] for label in labels]
                 return
             walk += 2 if length < lo else -1
             walk = max(walk, lo)

@@ -16,12 +16,15 @@ def report(name: str, value: str) -> None:
     print(f"{name}: {value}", flush=True)
 
 
+def quantile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def percentiles(samples: list[float]) -> str:
     """p50, p99 and max of durations in seconds, shown in milliseconds."""
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return (f"p50 {pick(0.5) * 1000:.3f} ms, p99 {pick(0.99) * 1000:.3f} ms, "
-            f"max {ordered[-1] * 1000:.3f} ms (n={len(ordered)})")
+    return (f"p50 {quantile(samples, 0.5) * 1000:.3f} ms, p99 {quantile(samples, 0.99) * 1000:.3f} ms, "
+            f"max {max(samples) * 1000:.3f} ms (n={len(samples)})")
 
 
 def run(quick: bool = False) -> None:

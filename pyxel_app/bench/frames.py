@@ -14,25 +14,28 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import percentiles
+from . import percentiles, quantile
 
 FRAME_SAMPLES = 1000
 
 
 class TimedApp:
-    """Wraps an App so the harness's frames record update+draw time (flip excluded)."""
+    """Wraps an App so the harness's frames record update+draw time (flip excluded): wall
+    time, and the CPU time of this thread, which a busy machine's other work does not inflate."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.samples: list[float] = []
+        self.cpu_samples: list[float] = []
 
     def update(self) -> None:
-        self._start = time.perf_counter()
+        self._start, self._cpu_start = time.perf_counter(), time.thread_time()
         self.app.update()
 
     def draw(self) -> None:
         self.app.draw()
         self.samples.append(time.perf_counter() - self._start)
+        self.cpu_samples.append(time.thread_time() - self._cpu_start)
 
 
 def headless_app(seed: int):
@@ -120,6 +123,68 @@ def bypuzz_thinking_frame_times(frames: int) -> list[float]:
     return samples
 
 
+# Seeded hard starts for the time to the first hint; a player's seconds are frames at 60 fps,
+# and a frame that takes longer than one of them is late.
+HINT_SEEDS = (1, 2, 3, 4, 5, 6, 7)
+QUICK_HINT_SEEDS = (7,)
+FRAME_S = 1 / 60
+HINT_FRAME_LIMIT = 60 * 120
+
+
+def first_hint_on_hard(seed: int) -> tuple[int, int, TimedApp]:
+    """Preview -> shuffle -> build -> check run -> H on the first frame of play, as a player does.
+
+    Returns (frames from the first frame of play to the hint shown, frames the check run and
+    the shuffle took before that, the timings of every frame from the shuffle on).
+    """
+    from ..cartridges.bypuzz.screens import PlayScreen
+    from ..rules.fifteen import STANDARD_GOAL
+    from ..shell.harness import Driver
+
+    app = headless_app(seed)
+    app.overlays.clear()
+    app.open_cartridge("bypuzz")
+    cart = app.cartridge
+    cart.level = "hard"
+    cart.begin(STANDARD_GOAL)
+    timed = TimedApp(app)
+    driver = Driver(timed)
+    driver.frame()
+    driver.key("RETURN")  # the preview: shuffle
+    playing = lambda: isinstance(cart.screen, PlayScreen) and not cart.screen.checking  # noqa: E731
+    while not playing():
+        driver.frame()
+        if driver.frames > HINT_FRAME_LIMIT:
+            raise RuntimeError(f"seed {seed}: play never started")
+    before = driver.frames
+    driver.key("H")
+    while cart.screen.hint_cell is None:
+        driver.frame()
+        if driver.frames - before > HINT_FRAME_LIMIT:
+            raise RuntimeError(f"seed {seed}: no hint after {HINT_FRAME_LIMIT} frames")
+    # The hint shows in the update of the frame counted last; H itself took the first.
+    return driver.frames - before, before, timed
+
+
+def hint_on_hard_figures(seeds) -> tuple[str, str]:
+    """(median and per-seed seconds of frames to the first hint, frame times meanwhile)."""
+    import statistics
+
+    results, samples, cpu_samples = [], [], []
+    for seed in seeds:
+        frames, before, timed = first_hint_on_hard(seed)
+        results.append((seed, frames, before))
+        samples += timed.samples
+        cpu_samples += timed.cpu_samples
+    median = statistics.median(frames for _, frames, _ in results) * FRAME_S
+    each = ", ".join(f"seed {seed} {frames * FRAME_S:.1f} s (+{before * FRAME_S:.1f} s shuffle and check run)"
+                     for seed, frames, before in results)
+    late = sum(1 for sample in samples if sample > FRAME_S)
+    times = (f"{percentiles(samples)}, {late} over {FRAME_S * 1000:.1f} ms; "
+             f"CPU time p99 {quantile(cpu_samples, 0.99) * 1000:.3f} ms")
+    return f"median {median:.1f} s of frames; {each}", times
+
+
 def startup_seconds() -> float:
     package_parent = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
@@ -179,6 +244,9 @@ def run(report, quick: bool = False) -> None:
     report("menu update+draw", percentiles(frame_times(False, frames, 1)))
     report("bypuzz update+draw (no search running)", percentiles(frame_times(True, frames, 2)))
     report("bypuzz update+draw while thinking (hint/par)", percentiles(bypuzz_thinking_frame_times(frames)))
+    hint, times = hint_on_hard_figures(QUICK_HINT_SEEDS if quick else HINT_SEEDS)
+    report("bypuzz first hint on hard, H at the first frame of play", hint)
+    report("bypuzz update+draw from the shuffle to that hint", times)
     from ..games import GAMES
     from ..shell.match import THINK_MS_PER_FRAME
 

@@ -3,7 +3,8 @@
 ``App`` owns a single state machine: the current screen (the menu or a
 cartridge) plus a stack of overlays (help, confirm, message, pause menu).
 A screen change requested during an update takes effect at the top of the
-next update, as in Pyxel's bundled games.
+next update, as in Pyxel's bundled games.  Dialogs (messages, questions) queue:
+one shows at a time, the next when it is answered.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class App:
         self.storage = storage if storage is not None else default_storage()
         self.rng = random.Random(seed)
         self.overlays: list = []
+        self.waiting_dialogs: list = []
         self.settings = Settings(self.storage, self.report_write_error)
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
@@ -99,20 +101,9 @@ class App:
             problem = problem or str(error)
             self.input.bindings = Bindings()
         self.input.rebuild()
-        self.input.mouse_enabled = self.settings.get_bool("input.mouse", True)
-        self.input.pad_enabled = self.settings.get_bool("input.pad", True)
         if problem:
             bad = self.settings.set_aside()
             self.show_message(t_bad_file(problem, bad))
-
-    def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
-        """Switch mouse or gamepad on or off (the keyboard is always on); remembered."""
-        if mouse is not None:
-            self.input.mouse_enabled = mouse
-            self.settings.set("input.mouse", mouse)
-        if pad is not None:
-            self.input.pad_enabled = pad
-            self.settings.set("input.pad", pad)
 
     def save_bindings(self) -> None:
         """Persist the current key and pad bindings and make them take effect."""
@@ -140,7 +131,7 @@ class App:
             return False
 
     def report_write_error(self, error: OSError) -> None:
-        if not any(isinstance(overlay, Message) for overlay in self.overlays):
+        if not any(isinstance(overlay, Message) for overlay in self.overlays + self.waiting_dialogs):
             self.show_message(strings.t("msg.write_failed", why=error.strerror or error))
 
     # Screens and overlays.
@@ -204,11 +195,21 @@ class App:
                 return
 
     def open_overlay(self, overlay) -> None:
-        self.overlays.append(overlay)
+        if overlay.queues:
+            self.waiting_dialogs.append(overlay)
+            self.show_next_dialog()
+        else:
+            self.overlays.append(overlay)
 
     def close_overlay(self, overlay) -> None:
         if overlay in self.overlays:
             self.overlays.remove(overlay)
+        self.show_next_dialog()
+
+    def show_next_dialog(self) -> None:
+        """The first waiting dialog, once none is showing."""
+        if self.waiting_dialogs and not any(overlay.queues for overlay in self.overlays):
+            self.overlays.append(self.waiting_dialogs.pop(0))
 
     def open_help(self) -> None:
         page = self.cartridge.help_text() if self.cartridge is not None else ""
@@ -242,6 +243,9 @@ class App:
         if self._next_screen is not None:
             self.screen, self._next_screen = self._next_screen, None
         inp = self.input
+        # A cartridge's device switches hold while it is on screen; the menu always takes mouse and pad.
+        on_cartridge = self.cartridge is not None and self.screen is self.cartridge
+        inp.mouse_enabled, inp.pad_enabled = self.cartridge.devices() if on_cartridge else (True, True)
         inp.update()
         if self.cartridge is not None:
             self.cartridge.tick()

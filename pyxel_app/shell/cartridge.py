@@ -74,6 +74,10 @@ class Cartridge:
         """A function state -> next move for hints, or None if the game has none."""
         return None
 
+    def devices(self) -> tuple[bool, bool]:
+        """(mouse, pad): whether this cartridge takes them while on screen; the keyboard always works."""
+        return True, True
+
     def in_progress(self) -> bool:
         return self.session is not None and self.session.move_count > 0 and self.session.outcome is None
 

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 
 class Overlay:
+    # A dialog waits its turn behind the one showing; help and the pause menu open at once.
+    queues = False
+
     def update(self, inp: Input) -> None:
         raise NotImplementedError
 
@@ -68,6 +71,8 @@ class Help(Overlay):
 class Message(Overlay):
     """A message in a box that waits for RETURN, a pad button or a click."""
 
+    queues = True
+
     def __init__(self, app, text: str) -> None:
         self.app = app
         self.lines = ui.wrap(text, ui.COLS - 6)[:12]
@@ -88,6 +93,8 @@ class Message(Overlay):
 
 class Confirm(Overlay):
     """Yes/no: Y (or J in German) / N / ESC, left/right + SELECT, pad A/B, or a click."""
+
+    queues = True
 
     def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
         self.app = app

@@ -9,17 +9,36 @@ from .harness import Driver
 from .storage import MemoryStorage
 
 
-def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> None:
-    """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts."""
+def picture_name(out: str) -> str:
+    """The file Pyxel writes for ``out``: it adds ``.png`` unless the name already ends so."""
+    return out if out.lower().endswith(".png") else out + ".png"
+
+
+def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> tuple[str, str | None]:
+    """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts.
+
+    A script that quits the app ends the run there and the picture is the last frame.
+    Returns the name of the file written and the step that quit (None if none did).
+    """
     boot(headless=True, fps=1000)
-    app = App(storage=MemoryStorage(), seed=seed)
-    if spec is not None:
-        app.open_cartridge(spec)
-        if at == "play":
-            app.cartridge.start_playing()
-    driver = Driver(app)
-    driver.frame()
-    for step in steps:
-        driver.step(step)
-    driver.frame()
+    real_quit, pyxel.quit = pyxel.quit, lambda: None  # the real one would end the process, picture unwritten
+    try:
+        app = App(storage=MemoryStorage(), seed=seed)
+        if spec is not None:
+            app.open_cartridge(spec)
+            if at == "play":
+                app.cartridge.start_playing()
+        driver = Driver(app)
+        driver.frame()
+        quit_step = None
+        for number, step in enumerate(steps, 1):
+            driver.step(step)
+            if app.quit_called:
+                quit_step = f"step {number} ({step})"
+                break
+        else:
+            driver.frame()
+    finally:
+        pyxel.quit = real_quit
     pyxel.screenshot(out, scale)
+    return picture_name(out), quit_step

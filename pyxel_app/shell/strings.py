@@ -219,8 +219,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "bypuzz.help.config": (
             "ByPuzz: slide 15 tiles through the gap into the target picture. "
             "This screen: [L] left-hand, [C] cursor or [R] right-hand keys; "
-            "[M] mouse, [J] joystick on/off; [T] keyboard only; [G] which pad "
-            "button confirms; [S] sound; [P] numbers or a picture on the tiles. "
+            "[M] mouse, [J] joystick on/off; [T] keyboard only (in ByPuzz; the "
+            "menu always takes both); [G] which pad button confirms; [S] sound; "
+            "[P] numbers or a picture on the tiles. "
             "Green = active. [RETURN] accepts; pad: d-pad and A."
         ),
         "bypuzz.help.choose": (
@@ -463,8 +464,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "bypuzz.help.config": (
             "ByPuzz: 15 Steine über das Leerfeld ins Zielbild schieben. "
             "Hier: [L] Linkshänder-, [C] Cursor- oder [R] Rechtshänder-Tasten; "
-            "[M] Maus, [J] Joystick an/aus; [T] nur Tastatur; [G] welche "
-            "Pad-Taste bestätigt; [S] Ton; [P] Zahlen oder Bild auf den Steinen. "
+            "[M] Maus, [J] Joystick an/aus; [T] nur Tastatur (in ByPuzz; das "
+            "Menü nimmt immer beide); [G] welche Pad-Taste bestätigt; [S] Ton; "
+            "[P] Zahlen oder Bild auf den Steinen. "
             "Grün = aktiv. [RETURN] übernimmt; Pad: Steuerkreuz und A."
         ),
         "bypuzz.help.choose": (

@@ -24,7 +24,10 @@ from .board import TILE_STYLES, draw_mini
 
 LEVELS = ("easy", "normal", "hard")
 # Solver time per frame: a 60 fps frame has 16.7 ms, drawing needs well under the rest.
+# While something moves on screen the solver leaves the frame room to spare; while the
+# screen stands still it takes most of it (a late still frame shows nothing).
 SOLVER_BUDGET_MS = 4.0
+STILL_SOLVER_BUDGET_MS = 10.0
 SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
 
@@ -40,9 +43,8 @@ class Solver:
     hint, or asking again after the par search, answers at once.
     """
 
-    def __init__(self, goal: tuple[int, ...], budget_ms: float) -> None:
+    def __init__(self, goal: tuple[int, ...]) -> None:
         self.goal = goal
-        self.budget_ms = budget_ms
         self.known: dict[tuple[int, ...], list[int]] = {}
         self.searches: list[FifteenSearch] = []
 
@@ -56,11 +58,12 @@ class Solver:
     def answer(self, tiles: tuple[int, ...]) -> list[int] | None:
         return self.known.get(tiles)
 
-    def want(self, tiles: tuple[int, ...], first: bool = False) -> None:
-        """Ask for an optimal solution from ``tiles``; ``first`` puts it before the others."""
+    def want(self, tiles: tuple[int, ...], first: bool = False, at_least: int = 0) -> None:
+        """Ask for an optimal solution from ``tiles``; ``first`` puts it before the others;
+        ``at_least`` is a lower bound on its length known from elsewhere."""
         if tiles in self.known or any(search.tiles == tiles for search in self.searches):
             return
-        search = FifteenSearch(tiles, self.goal)
+        search = FifteenSearch(tiles, self.goal, at_least)
         if first:
             self.searches.insert(0, search)
         else:
@@ -69,21 +72,33 @@ class Solver:
     def drop(self, tiles: tuple[int, ...]) -> None:
         self.searches = [search for search in self.searches if search.tiles != tiles]
 
+    def keep_only(self, tiles: tuple[int, ...]) -> None:
+        """A new game from ``tiles``: searches for earlier games are stale."""
+        self.searches = [search for search in self.searches if search.tiles == tiles]
+
+    def lower_bound(self, tiles: tuple[int, ...]) -> int:
+        """What is known about the optimal length from ``tiles`` so far: exact once solved,
+        else the length its search is trying (every shorter one has failed)."""
+        if tiles in self.known:
+            return len(self.known[tiles])
+        return max((search.bound for search in self.searches if search.tiles == tiles), default=0)
+
     @property
     def thinking(self) -> bool:
         return bool(self.searches)
 
-    def step(self) -> None:
+    def step(self, budget_ms: float) -> None:
         if not self.searches:
             return
         search = self.searches[0]
-        if search.step(self.budget_ms):
+        if search.step(budget_ms):
             self.searches.pop(0)
             self.remember(search.tiles, search.solution)
 
 
 class ByPuzz(Cartridge):
     solver_budget_ms = SOLVER_BUDGET_MS
+    still_solver_budget_ms = STILL_SOLVER_BUDGET_MS
 
     def __init__(self, app, spec) -> None:
         super().__init__(app, spec)
@@ -96,9 +111,8 @@ class ByPuzz(Cartridge):
         self.level = "normal"
         self.read_choices()
         self.goal = self.current_set.targets[self.target_index or 0]
-        self.par: int | None = None
         self.hints_used = 0
-        self.searcher = Solver(self.goal, self.solver_budget_ms)
+        self.searcher = Solver(self.goal)
         self.screen = ConfigScreen(self)
         self.next_screen = None
 
@@ -261,18 +275,28 @@ class ByPuzz(Cartridge):
     def set_goal(self, goal: tuple[int, ...]) -> None:
         if goal != self.goal or self.searcher.goal != goal:
             self.goal = goal
-            self.searcher = Solver(goal, self.solver_budget_ms)
+            self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
         from .screens import PlayScreen
 
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
-        self.par = par
         self.hints_used = 0
+        self.searcher.keep_only(start)
         if par is None:
             self.searcher.want(start)
         self.screen = PlayScreen(self, check_run=check_run)
         self.next_screen = None
+
+    def start_chosen(self, start: tuple[int, ...], solution: list[int] | None = None) -> None:
+        """The shuffle chose a start: its optimal solution is remembered if the shuffle measured
+        it, else searched from now on (through the rest of the shuffle and the check run), for
+        the par and the first hint."""
+        self.searcher.keep_only(start)
+        if solution is not None:
+            self.searcher.remember(start, solution)
+        else:
+            self.searcher.want(start)
 
     def session_meta(self, par: int | None) -> dict[str, str]:
         meta = {"goal": arrangement_to_text(self.goal), "level": self.level}
@@ -305,26 +329,35 @@ class ByPuzz(Cartridge):
         return Fifteen(tiles, goal)
 
     def on_session_changed(self) -> None:
-        """After resume, load, undo, redo or restart: make sure the play screen shows it."""
+        """After every change of the board (move, undo, redo, restart, load, resume): the par of
+        the game shown, and the play screen's one after-change path (recount, notice a win)."""
         from .screens import PlayScreen
 
         if self.session is None:
             return
-        if not isinstance(self.screen, PlayScreen):
-            par = self.session.meta.get("par", "")
-            self.par = int(par) if par.isdigit() else None
-            if self.par is None:
-                self.searcher.want(self.session.start.tiles)
+        if self.par is None:
+            self.searcher.want(self.session.start.tiles)
+        if isinstance(self.screen, PlayScreen):
+            self.screen.board_changed()
+        else:
             self.screen = PlayScreen(self, check_run=False)
             self.next_screen = None
-        else:
-            self.screen.on_session_changed()
 
     # State for the screens and tests.
 
     @property
     def state(self) -> Fifteen:
         return self.session.state
+
+    @property
+    def par(self) -> int | None:
+        """The optimal length from the start, once known; kept in the session so saves carry it."""
+        par = self.session.meta.get("par", "") if self.session is not None else ""
+        return int(par) if par.isdigit() else None
+
+    @par.setter
+    def par(self, length: int) -> None:
+        self.session.meta["par"] = str(length)
 
     @property
     def solved(self) -> bool:
@@ -353,11 +386,19 @@ class ByPuzz(Cartridge):
 
         self.go(PreviewScreen(self, then_shuffle=False, back_to=self.screen))
 
+    def devices(self) -> tuple[bool, bool]:
+        return self.settings.get_bool("bypuzz.mouse", True), self.settings.get_bool("bypuzz.pad", True)
+
     def set_devices(self, mouse: bool | None = None, pad: bool | None = None) -> None:
-        self.app.set_devices(mouse=mouse, pad=pad)
+        """M, J, T: mouse or joystick on or off in ByPuzz (remembered); the rest of the app keeps both."""
+        if mouse is not None:
+            self.settings.set("bypuzz.mouse", mouse)
+        if pad is not None:
+            self.settings.set("bypuzz.pad", pad)
+        inp = self.app.input
+        inp.mouse_enabled, inp.pad_enabled = self.devices()
         on, off = t("bypuzz.on"), t("bypuzz.off")
-        self.flash(t("bypuzz.devices", mouse=on if self.app.input.mouse_enabled else off,
-                     pad=on if self.app.input.pad_enabled else off))
+        self.flash(t("bypuzz.devices", mouse=on if inp.mouse_enabled else off, pad=on if inp.pad_enabled else off))
 
     def hint(self) -> None:
         from .screens import PlayScreen
@@ -382,7 +423,7 @@ class ByPuzz(Cartridge):
             self.app.open_pause_menu(self)
             return
         self.screen.update(inp)
-        self.searcher.step()
+        self.searcher.step(self.still_solver_budget_ms if self.screen.still else self.solver_budget_ms)
 
     def draw(self) -> None:
         self.screen.draw()

@@ -70,15 +70,15 @@ class ConfigScreen(Screen):
         self.app.settings.set("sound", not self.cart.sound_on)
 
     def run(self, key: str) -> None:
-        inp = self.app.input
+        mouse, pad = self.cart.devices()
         if key in LAYOUT_KEYS:
             self.set_layout(LAYOUT_KEYS[key])
         elif key == "M":
-            self.app.set_devices(mouse=not inp.mouse_enabled)
+            self.cart.set_devices(mouse=not mouse)
         elif key == "J":
-            self.app.set_devices(pad=not inp.pad_enabled)
+            self.cart.set_devices(pad=not pad)
         elif key == "T":
-            self.app.set_devices(mouse=False, pad=False)
+            self.cart.set_devices(mouse=False, pad=False)
         elif key == "G":
             self.toggle_pad_layout()
         elif key == "S":
@@ -145,9 +145,10 @@ class ConfigScreen(Screen):
         ui.text_at(VALUE_COL - 5, 9, t("bypuzz.config.cursor_too"), palette.GREY)
         ui.text_at(1, 11, t("bypuzz.config.devices"))
         on, off = t("bypuzz.on"), t("bypuzz.off")
-        self.row("M", t("bypuzz.config.m"), on if inp.mouse_enabled else off, inp.mouse_enabled)
-        self.row("J", t("bypuzz.config.j"), on if inp.pad_enabled else off, inp.pad_enabled)
-        keyboard_only = not inp.mouse_enabled and not inp.pad_enabled
+        mouse, pad = self.cart.devices()
+        self.row("M", t("bypuzz.config.m"), on if mouse else off, mouse)
+        self.row("J", t("bypuzz.config.j"), on if pad else off, pad)
+        keyboard_only = not mouse and not pad
         self.row("T", t("bypuzz.config.t"), "", keyboard_only)
         self.row("G", t("bypuzz.config.g"), t(f"bypuzz.config.pad.{inp.bindings.pad_layout}"), True)
         ui.text_at(1, 17, t("bypuzz.config.game"))

@@ -68,8 +68,8 @@ class ShuffleScreen(Screen):
         if inp.hotkey("X") or inp.hotkey("Q") or inp.pressed(Action.BACK):
             self.cart.ask_quit()
             return
-        if not self.maker.finished:
-            self.maker.step(self.cart.solver_budget_ms)
+        if not self.maker.finished and self.maker.step(self.cart.solver_budget_ms):
+            self.cart.start_chosen(self.maker.tiles, self.maker.solution)
         if not self.building:
             if self.frame % SLIDE_EVERY == 0:
                 self.slide_at_random()
@@ -124,12 +124,12 @@ class PlayScreen(Screen):
         self.hint_wanted = False
         self.hint_cell: int | None = None
         self.hint_frames = 0
+        # The session and position whose result was recorded: a redo back onto it is no new result.
+        self.recorded_at: tuple = (None, -1)
         if check_run:
             self.start_check()
         else:
-            self.in_place = self.count_in_place()
-            if cart.auto_check and cart.solved:
-                self.win()
+            self.board_changed()
 
     @property
     def word_key(self) -> str:
@@ -144,6 +144,11 @@ class PlayScreen(Screen):
     @property
     def checking(self) -> bool:
         return self.check_frame >= 0
+
+    @property
+    def still(self) -> bool:
+        """No check run blinking, no solved animation, no hint blinking."""
+        return not self.checking and not self.won_frames and not self.hint_frames
 
     def count_in_place(self) -> int:
         state = self.cart.state
@@ -181,21 +186,23 @@ class PlayScreen(Screen):
         for tile in tiles:
             cart.session.play(tile)
         cart.sound(SOUND_SLIDE)
-        self.hint_cell = None
+        cart.on_session_changed()
         cart.after_move()
-        self.after_change()
 
-    def after_change(self) -> None:
-        if self.cart.auto_check:
-            self.in_place = self.count_in_place()
-            if self.cart.solved:
-                self.win()
-
-    def on_session_changed(self) -> None:
+    def board_changed(self) -> None:
+        """The one path after every change of the board (move, click-slide, undo, redo, restart,
+        load, resume): the hint and a check run in hand are stale; with auto check on, recount
+        and notice a win."""
+        cart = self.cart
         self.hint_cell = None
-        if self.won and not self.cart.solved:
+        self.check_frame = -1
+        if self.won and not cart.solved:
             self.won = False
             self.app.border = palette.BORDER
+        if cart.auto_check:
+            self.in_place = self.count_in_place()
+            if cart.solved and not self.won:
+                self.win()
 
     def refuse(self) -> None:
         self.cart.sound(SOUND_REFUSED)
@@ -206,7 +213,11 @@ class PlayScreen(Screen):
         self.won_frames = SOLVED_FRAMES
         self.in_place = CELLS - 1
         self.hint_wanted = False
-        self.new_best = cart.record_best(cart.session.move_count)
+        session = cart.session
+        recorded_session, recorded_position = self.recorded_at
+        if recorded_session is not session or recorded_position != session.position:
+            self.new_best = cart.record_best(session.move_count)
+            self.recorded_at = (session, session.position)
         cart.sound(SOUND_SOLVED)
         cart.autosave()
 
@@ -220,14 +231,15 @@ class PlayScreen(Screen):
         cart = self.cart
         cart.set_auto_check(not cart.auto_check)
         cart.flash(t("bypuzz.auto.on") if cart.auto_check else t("bypuzz.auto.off"))
-        self.after_change()
+        if cart.auto_check and not self.checking:
+            self.board_changed()  # recount now, and a board solved meanwhile is a win
 
     def ask_hint(self) -> None:
         if self.won or self.cart.solved:
             self.cart.flash(t("msg.no_hint"))
             return
         self.hint_wanted = True
-        self.cart.searcher.want(self.cart.state.tiles, first=True)
+        self.follow_hint()
 
     def follow_hint(self) -> None:
         """Show the hint once the solver knows the way from the position shown."""
@@ -239,7 +251,10 @@ class PlayScreen(Screen):
             for search in list(cart.searcher.searches):
                 if search.tiles not in (tiles, start):
                     cart.searcher.drop(search.tiles)  # the player moved on; that question is stale
-            cart.searcher.want(tiles, first=True)
+            # The start is at most move_count moves away, so its par (or the length its search has
+            # ruled out so far) less move_count is a lower bound from here.
+            at_least = cart.searcher.lower_bound(start) - cart.session.move_count
+            cart.searcher.want(tiles, first=True, at_least=at_least)
             return
         self.hint_wanted = False
         if not answer:
@@ -290,7 +305,6 @@ class PlayScreen(Screen):
             answer = cart.searcher.answer(cart.session.start.tiles)
             if answer is not None:
                 cart.par = len(answer)
-                cart.session.meta["par"] = str(cart.par)
         clicked = self.clicked_key(inp)
         if self.won:
             self.update_won(inp, clicked)

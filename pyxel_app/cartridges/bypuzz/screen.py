@@ -21,6 +21,8 @@ PROMPT_ROW = ui.ROWS - 1
 class Screen:
     help_key = "bypuzz.help"
     word_key = "bypuzz.word.play"
+    # Nothing moves on screen, so the solver may take most of the frame.
+    still = False
 
     def __init__(self, cart: "ByPuzz") -> None:
         self.cart = cart
