@@ -23,7 +23,326 @@ def solve(position: str, goal: str | None = None) -> str:
     return solve_text(position, goal=goal)
 
 
-STRINGS: dict[str, dict[str, str]] = {"en": {}, "de": {}}
+STRINGS = {
+    "en": {
+        "name": "ByPuzz",
+        "desc": "The C64 sliding puzzle: 15 tiles, one gap.",
+        "word.play": "Playing.",
+        "word.solved": "Solved!",
+        "moves": "{n} moves",
+        "moves.one": "1 move",
+        "in_place": "in",
+        "in_place2": "place",
+        "solved": "Solved in {n} moves!  [N]ew game",
+        "keys": "[F1]help [Z]undo [Y]redo [R]estart [X]",
+        "help": (
+            "Slide the tiles until they read 1 to 15 with the gap last. "
+            "A direction key moves the tile next to the gap: UP brings the "
+            "tile below the gap up into it. Joystick or d-pad: the same. "
+            "Mouse: click a tile in the gap's row or column; it slides with "
+            "the tiles between. Every tile moved counts as a move. "
+            "[N] new game after solving; [R] restart; [X]/[Q] quit."
+        ),
+        "word.config": "Config.",
+        "word.choose": "Choose.",
+        "word.preview": "Preview.",
+        "word.shuffle": "Shuffling.",
+        "word.build": "Building.",
+        "word.check": "Checking.",
+        "preset.standard": "Standard",
+        "preset.transposed": "Transposed",
+        "preset.mirrored": "Mirrored",
+        "preset.upside_down": "Upside down",
+        "preset.reversed": "Reversed",
+        "preset.snake": "Snake",
+        "preset.columns": "Column snake",
+        "preset.spiral": "Spiral",
+        "preset.diagonal": "Diagonals",
+        "preset.odd_even": "Odd and even",
+        "set.user": "My set",
+        "set.too_big": "file too big ({n} bytes)",
+        "set.bad": "Puzzle set {name} not loaded: {why}. Nothing was changed.",
+        "set.loaded": "Puzzle set \"{name}\" loaded: 10 new targets.",
+        "confirm.quit": "Really quit ByPuzz?",
+        "confirm.restart": "Really restart? Back to the puzzle choice.",
+        "on": "on",
+        "off": "off",
+        "devices": "Mouse {mouse}, joystick {pad}.",
+        "config.keys": "Keys to move the tiles:",
+        "config.l": "left hand",
+        "config.c": "cursor keys",
+        "config.r": "right hand",
+        "config.cursor_too": "(arrows always work)",
+        "config.devices": "Input (the keyboard is always on):",
+        "config.m": "mouse",
+        "config.j": "joystick/pad",
+        "config.t": "keyboard only",
+        "config.g": "pad buttons",
+        "config.pad.a_ok": "A ok / B back",
+        "config.pad.b_ok": "B ok / A back",
+        "config.game": "Game:",
+        "config.s": "sound",
+        "config.p": "tiles",
+        "config.accept": "<RETURN> accept",
+        "config.footer": "[X] quit   [F1] help",
+        "config.l.cmd": "Left-hand keys",
+        "config.c.cmd": "Cursor keys",
+        "config.r.cmd": "Right-hand keys",
+        "config.m.cmd": "Mouse on/off",
+        "config.j.cmd": "Joystick on/off",
+        "config.t.cmd": "Keyboard only",
+        "config.g.cmd": "Pad buttons",
+        "config.s.cmd": "Sound on/off",
+        "config.p.cmd": "Numbers or picture",
+        "config.return.cmd": "Accept",
+        "tiles.numbers": "numbers",
+        "tiles.picture1": "balloon",
+        "tiles.picture2": "lighthouse",
+        "tiles.picture3": "rocket",
+        "choose.set": "[B] set: {name} ({n}/{of})",
+        "choose.random": "[Z] random",
+        "choose.level": "[L]evel (shortest):",
+        "choose.random_name": "One of the ten, at random",
+        "choose.random_view": "Random: the target shows after the choice.",
+        "choose.best": "{name}: best {n}",
+        "choose.footer": "[RETURN] start [V]iew [C]onfig [X] quit",
+        "level.easy": "easy",
+        "level.normal": "normal",
+        "level.hard": "hard",
+        "cmd.start": "Start",
+        "cmd.random": "Random target",
+        "cmd.level": "Next level",
+        "cmd.set": "Next puzzle set",
+        "cmd.view": "View the target",
+        "cmd.config": "Config screen",
+        "cmd.quit": "Quit ByPuzz",
+        "cmd.back": "Back to the game",
+        "cmd.shuffle": "Shuffle and play",
+        "cmd.new": "New game",
+        "cmd.check": "Check",
+        "cmd.auto": "Auto check on/off",
+        "cmd.reshuffle": "Same shuffle again",
+        "cmd.restart": "Restart: new puzzle",
+        "cmd.mouse": "Mouse on",
+        "cmd.joystick": "Joystick on",
+        "cmd.keys": "Keyboard only",
+        "side.level": "Level",
+        "side.best": "Best",
+        "side.auto": "Auto",
+        "side.goal": "Goal",
+        "shuffle.level": "{level}",
+        "auto.on": "Auto check on: solved is seen at once.",
+        "auto.off": "Auto check off: press P to check.",
+        "hint": "Hint: move {tile} ({n} to go).",
+        "keys.play1": "[V]iew [P]check [S]auto [H]int [R]estart",
+        "keys.play2": "[M]ouse [J]oy [T]keys [Z]undo [X]quit",
+        "thinking": "Thinking",
+        "par.thinking": "thinking",
+        "solved.line": "{n} moves - optimal {par}",
+        "solved.best": "A new best for this target and level!",
+        "solved.old_best": "Best for this target and level: {n}",
+        "solved.keys": "[N]ew game   [V]iew   [X] quit",
+        "preview.footer": "[RETURN] shuffle  [X] quit  [F1] help",
+        "preview.caption": "This is the target:",
+        "help.config": (
+            "ByPuzz: slide 15 tiles through the gap into the target picture. "
+            "This screen: [L] left-hand, [C] cursor or [R] right-hand keys; "
+            "[M] mouse, [J] joystick on/off; [T] keyboard only (in ByPuzz; the "
+            "menu always takes both); [G] which pad button confirms; [S] sound; "
+            "[P] numbers or a picture on the tiles. "
+            "Green = active. [RETURN] accepts; pad: d-pad and A."
+        ),
+        "help.choose": (
+            "Choose a target: [1]-[9], [0] or [Z] random; arrows/d-pad and "
+            "[RETURN]/A, or click. [L] level: easy 10-20, normal 25-35, hard "
+            "45+ moves of a shortest solution. [B] next puzzle set; drop a "
+            "ByMore file on the window to add one. [V] view big; [C] config; "
+            "[X]/[Q] quit. Pad START: all commands."
+        ),
+        "help.preview": (
+            "The target: bring the tiles into this picture; the gap goes where "
+            "the blank is. [RETURN] or pad A shuffles and starts; [X] quits "
+            "without the long shuffle; [R] back to the choice."
+        ),
+        "help.view": "The target picture. Any key goes back to the game.",
+        "help.shuffle": (
+            "Shuffling: ByPuzz looks for a start whose shortest solution fits "
+            "the level, then builds the board and checks which tiles are "
+            "already in place (they blink green). [X] quits."
+        ),
+        "help.play": (
+            "A direction moves the tile next to the gap into it (UP brings the "
+            "tile below the gap up); joystick the same; click a tile in the "
+            "gap's row or column. [V] target; [P] or pad X check; [S] auto "
+            "check on/off; [H] or pad Y hint; [M] mouse, [J] joystick on, [T] "
+            "keys only; [R] new puzzle; [X]/[Q] quit. Every slide counts."
+        ),
+        "help.solved": (
+            "Solved! The par is the length of a shortest solution from your "
+            "start. [N], [RETURN] or pad A: new game; [V] view; [X]/[Q] quit."
+        ),
+    },
+    "de": {
+        "name": "ByPuzz",
+        "desc": "Das C64-Schiebepuzzle: 15 Steine, ein Leerfeld.",
+        "word.play": "Spielen.",
+        "word.solved": "Gelöst!",
+        "moves": "{n} Züge",
+        "moves.one": "1 Zug",
+        "in_place": "am",
+        "in_place2": "Platz",
+        "solved": "Gelöst in {n} Zügen!  [N]eues Spiel",
+        "keys": "[F1]Hilfe [Z]zurück [Y]vor [R]estart [X]",
+        "help": (
+            "Schiebe die Steine, bis sie 1 bis 15 zeigen, das Leerfeld zuletzt. "
+            "Eine Richtungstaste bewegt den Nachbarstein des Leerfelds: "
+            "OBEN holt den Stein unter dem Leerfeld nach oben. Joystick oder "
+            "Steuerkreuz ebenso. Maus: einen Stein in Zeile oder Spalte des "
+            "Leerfelds anklicken; er rutscht mit den Steinen dazwischen. Jede "
+            "Steinbewegung zählt als Zug. [N] neues Spiel nach dem Lösen; "
+            "[R] Neustart; [X]/[Q] Ende."
+        ),
+        "word.config": "Konfig.",
+        "word.choose": "Auswahl.",
+        "word.preview": "Vorschau",
+        "word.shuffle": "Mischen.",
+        "word.build": "Aufbauen",
+        "word.check": "Prüfen.",
+        "preset.standard": "Standard",
+        "preset.transposed": "Gespiegelt diagonal",
+        "preset.mirrored": "Spiegelbild",
+        "preset.upside_down": "Kopfstand",
+        "preset.reversed": "Rückwärts",
+        "preset.snake": "Schlange",
+        "preset.columns": "Spaltenschlange",
+        "preset.spiral": "Spirale",
+        "preset.diagonal": "Diagonalen",
+        "preset.odd_even": "Ungerade, gerade",
+        "set.user": "Mein Satz",
+        "set.too_big": "Datei zu groß ({n} Bytes)",
+        "set.bad": "Puzzle-Satz {name} nicht geladen: {why}. Nichts wurde geändert.",
+        "set.loaded": "Puzzle-Satz \"{name}\" geladen: 10 neue Ziele.",
+        "confirm.quit": "ByPuzz wirklich beenden?",
+        "confirm.restart": "Wirklich neu starten? Zurück zur Auswahl.",
+        "on": "an",
+        "off": "aus",
+        "devices": "Maus {mouse}, Joystick {pad}.",
+        "config.keys": "Tasten zum Schieben:",
+        "config.l": "Linkshänder",
+        "config.c": "Cursortasten",
+        "config.r": "Rechtshänder",
+        "config.cursor_too": "(Pfeile gehen immer)",
+        "config.devices": "Eingabe (Tastatur ist immer an):",
+        "config.m": "Maus",
+        "config.j": "Joystick/Pad",
+        "config.t": "nur Tastatur",
+        "config.g": "Pad-Tasten",
+        "config.pad.a_ok": "A OK / B zurück",
+        "config.pad.b_ok": "B OK / A zurück",
+        "config.game": "Spiel:",
+        "config.s": "Ton",
+        "config.p": "Steine",
+        "config.accept": "<RETURN> übernehmen",
+        "config.footer": "[X] Ende   [F1] Hilfe",
+        "config.l.cmd": "Linkshänder-Tasten",
+        "config.c.cmd": "Cursortasten",
+        "config.r.cmd": "Rechtshänder-Tasten",
+        "config.m.cmd": "Maus an/aus",
+        "config.j.cmd": "Joystick an/aus",
+        "config.t.cmd": "Nur Tastatur",
+        "config.g.cmd": "Pad-Tasten",
+        "config.s.cmd": "Ton an/aus",
+        "config.p.cmd": "Zahlen oder Bild",
+        "config.return.cmd": "Übernehmen",
+        "tiles.numbers": "Zahlen",
+        "tiles.picture1": "Ballon",
+        "tiles.picture2": "Leuchtturm",
+        "tiles.picture3": "Rakete",
+        "choose.set": "[B] Satz: {name} ({n}/{of})",
+        "choose.random": "[Z]ufall",
+        "choose.level": "[L] Stufe (kürzeste):",
+        "choose.random_name": "Eins der zehn, per Zufall",
+        "choose.random_view": "Zufall: das Ziel erscheint nach der Wahl.",
+        "choose.best": "{name}: Bestwert {n}",
+        "choose.footer": "[RETURN] los [V]orschau [C]onfig [X]Ende",
+        "level.easy": "leicht",
+        "level.normal": "normal",
+        "level.hard": "schwer",
+        "cmd.start": "Los",
+        "cmd.random": "Zufälliges Ziel",
+        "cmd.level": "Nächste Stufe",
+        "cmd.set": "Nächster Puzzle-Satz",
+        "cmd.view": "Vorschau",
+        "cmd.config": "Konfiguration",
+        "cmd.quit": "ByPuzz beenden",
+        "cmd.back": "Zurück zum Spiel",
+        "cmd.shuffle": "Mischen und spielen",
+        "cmd.new": "Neues Spiel",
+        "cmd.check": "Prüfen",
+        "cmd.auto": "Dauerprüfung an/aus",
+        "cmd.reshuffle": "Gleiche Mischung neu",
+        "cmd.restart": "Neustart: neues Puzzle",
+        "cmd.mouse": "Maus an",
+        "cmd.joystick": "Joystick an",
+        "cmd.keys": "Nur Tastatur",
+        "side.level": "Stufe",
+        "side.best": "Best",
+        "side.auto": "Auto",
+        "side.goal": "Ziel",
+        "shuffle.level": "{level}",
+        "auto.on": "Dauerprüfung an: gelöst wird sofort erkannt.",
+        "auto.off": "Dauerprüfung aus: P drücken zum Prüfen.",
+        "hint": "Tipp: Stein {tile} ziehen (noch {n}).",
+        "keys.play1": "[V]orschau [P]rüfen [S]:auto [H]:Tipp",
+        "keys.play2": "[R]estart [M]aus [J]oy [T]ast. [X]Ende",
+        "thinking": "Denke nach",
+        "par.thinking": "wird berechnet",
+        "solved.line": "{n} Züge - optimal {par}",
+        "solved.best": "Neuer Bestwert für Ziel und Stufe!",
+        "solved.old_best": "Bestwert für Ziel und Stufe: {n}",
+        "solved.keys": "[N]eues Spiel   [V]orschau   [X] Ende",
+        "preview.footer": "[RETURN] mischen  [X] Ende  [F1] Hilfe",
+        "preview.caption": "Das ist das Ziel:",
+        "help.config": (
+            "ByPuzz: 15 Steine über das Leerfeld ins Zielbild schieben. "
+            "Hier: [L] Linkshänder-, [C] Cursor- oder [R] Rechtshänder-Tasten; "
+            "[M] Maus, [J] Joystick an/aus; [T] nur Tastatur (in ByPuzz; das "
+            "Menü nimmt immer beide); [G] welche Pad-Taste bestätigt; [S] Ton; "
+            "[P] Zahlen oder Bild auf den Steinen. "
+            "Grün = aktiv. [RETURN] übernimmt; Pad: Steuerkreuz und A."
+        ),
+        "help.choose": (
+            "Ziel wählen: [1]-[9], [0] oder [Z]ufall; Pfeile/Steuerkreuz und "
+            "[RETURN]/A, oder klicken. [L] Stufe: leicht 10-20, normal 25-35, "
+            "schwer ab 45 Züge der kürzesten Lösung. [B] nächster Puzzle-Satz; "
+            "eine ByMore-Datei aufs Fenster ziehen lädt einen. [V] Vorschau; "
+            "[C] Konfiguration; [X]/[Q] Ende. Pad START: alle Befehle."
+        ),
+        "help.preview": (
+            "Das Ziel: die Steine in dieses Bild bringen, das Leerfeld an die "
+            "leere Stelle. [RETURN] oder Pad A mischt und startet; [X] beendet "
+            "ohne das lange Mischen; [R] zurück zur Auswahl."
+        ),
+        "help.view": "Das Zielbild. Eine beliebige Taste führt zurück ins Spiel.",
+        "help.shuffle": (
+            "Mischen: ByPuzz sucht eine Stellung, deren kürzeste Lösung zur "
+            "Stufe passt, baut das Brett auf und prüft, welche Steine schon "
+            "richtig liegen (sie blinken grün). [X] beendet."
+        ),
+        "help.play": (
+            "Eine Richtung schiebt den Nachbarstein ins Leerfeld (OBEN holt den "
+            "Stein darunter hoch); Joystick ebenso; oder einen Stein in Zeile/"
+            "Spalte des Leerfelds anklicken. [V] Ziel; [P] oder Pad X prüfen; "
+            "[S] Dauerprüfung; [H] oder Pad Y Tipp; [M] Maus, [J] Joystick an, "
+            "[T] nur Tastatur; [R] neues Puzzle; [X]/[Q] Ende."
+        ),
+        "help.solved": (
+            "Gelöst! Optimal ist die Länge einer kürzesten Lösung ab deiner "
+            "Startstellung. [N], [RETURN] oder Pad A: neues Spiel; [V] Vorschau; "
+            "[X]/[Q] Ende."
+        ),
+    },
+}
 
 SPEC = GameSpec(
     key="bypuzz",

@@ -423,6 +423,9 @@ class ByPuzz(Cartridge):
             self.app.open_pause_menu(self)
             return
         self.screen.update(inp)
+
+    def tick(self) -> None:
+        """The solver works every frame, under help and the pause menu too."""
         self.searcher.step(self.still_solver_budget_ms if self.screen.still else self.solver_budget_ms)
 
     def draw(self) -> None:
