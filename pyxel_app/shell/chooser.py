@@ -1,22 +1,33 @@
-"""A vertical list chosen with up/down, SELECT, the mouse or its wheel: the one list widget.
+"""A list chosen with the arrows, SELECT, the mouse or its wheel: the one list widget.
 
-The cartridge menu, the pause menu, the Keys screen and the match set-up all use
-it.  A list longer than ``visible`` rows scrolls and keeps the highlight in view.
+The cartridge menu, the pause menu, the Keys screen, the match set-up and ByPuzz's
+config and choice screens all use it.  By default the items are rows of equal height;
+a screen with items elsewhere passes ``boxes`` (item -> pixel rectangle) and, for a
+grid, ``navigate`` (item, action -> item).  A list longer than ``visible`` rows
+scrolls and keeps the highlight in view.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..input import Action, Input
+
+Box = tuple[int, int, int, int]
+MOVES = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
 
 
 class Chooser:
-    def __init__(self, count: int, top: int, row_height: int, left: int = 0, width: int = 320,
-                 visible: int | None = None) -> None:
+    def __init__(self, count: int, top: int = 0, row_height: int = 8, left: int = 0, width: int = 320,
+                 visible: int | None = None, boxes: Callable[[int], Box] | None = None,
+                 navigate: Callable[[int, Action], int] | None = None) -> None:
         self.count = count
         self.index = 0
         self.offset = 0  # the first row shown
         self.top, self.row_height, self.left, self.width = top, row_height, left, width
         self.visible = count if visible is None else max(1, visible)
+        self.boxes, self.navigate = boxes, navigate
+        self.moved = False  # the arrows moved the highlight this frame (for a sound)
 
     def shown(self) -> range:
         """The indexes of the rows on screen, top to bottom."""
@@ -46,6 +57,12 @@ class Chooser:
         self.index = min(max(self.index, self.offset), self.offset + self.visible - 1)
 
     def row_under_mouse(self, inp: Input) -> int | None:
+        if self.boxes is not None:
+            for index in range(self.count):
+                x, y, w, h = self.boxes(index)
+                if x <= inp.mouse_x < x + w and y <= inp.mouse_y < y + h:
+                    return index
+            return None
         if not self.left <= inp.mouse_x < self.left + self.width or inp.mouse_y < self.top:
             return None
         row = (inp.mouse_y - self.top) // self.row_height
@@ -53,12 +70,19 @@ class Chooser:
 
     def update(self, inp: Input) -> int | None:
         """Moves the highlight; returns the chosen index on SELECT or a click on a row."""
+        self.moved = False
         if not self.count:
             return None
-        if inp.pressed(Action.UP):
-            self.select(self.index - 1)
-        if inp.pressed(Action.DOWN):
-            self.select(self.index + 1)
+        for action in MOVES:
+            if not inp.pressed(action):
+                continue
+            if self.navigate is not None:
+                self.select(self.navigate(self.index, action))
+            elif action in (Action.UP, Action.DOWN):
+                self.select(self.index + (1 if action is Action.DOWN else -1))
+            else:
+                continue
+            self.moved = True
         if inp.wheel:
             self.scroll(-inp.wheel)
         under = self.row_under_mouse(inp) if inp.mouse_enabled else None

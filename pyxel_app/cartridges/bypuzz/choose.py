@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...ai.fifteen import EASY, HARD, NORMAL
 from ...input import Action, Input
 from ...shell import palette, ui
+from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import MINI_SIZE, draw_mini, draw_mini_random
@@ -38,7 +39,12 @@ class ChooseScreen(Screen):
 
     def __init__(self, cart) -> None:
         super().__init__(cart)
-        self.index = RANDOM if cart.target_index is None else cart.target_index
+        self.items = Chooser(14, boxes=self.item_box, navigate=self.neighbour)
+        self.items.index = RANDOM if cart.target_index is None else cart.target_index
+
+    @property
+    def index(self) -> int:
+        return self.items.index
 
     # What each item is and where it is drawn.
 
@@ -53,15 +59,11 @@ class ChooseScreen(Screen):
         col = LEVEL_COLS[item - RANDOM - 1]
         return col * ui.CELL - 4, BOTTOM_ROW * ui.CELL - 2, 8 * ui.CELL, 2 * ui.CELL + 4
 
-    def item_under_mouse(self, inp: Input) -> int | None:
-        for item in range(14):
-            x, y, w, h = self.item_box(item)
-            if x <= inp.mouse_x < x + w and y <= inp.mouse_y < y + h:
-                return item
-        return None
-
-    def move(self, action: Action) -> None:
-        row, col = (self.index // 5, self.index % 5) if self.index < RANDOM else (2, self.index - RANDOM)
+    @staticmethod
+    def neighbour(item: int, action: Action) -> int:
+        """The item next to ``item`` in the direction of ``action``: two rows of five targets,
+        then random and the three levels."""
+        row, col = (item // 5, item % 5) if item < RANDOM else (2, item - RANDOM)
         if action is Action.LEFT:
             col -= 1
         elif action is Action.RIGHT:
@@ -73,8 +75,7 @@ class ChooseScreen(Screen):
         row %= 3
         width = 4 if row == 2 else 5
         col = min(col % width if action in (Action.LEFT, Action.RIGHT) else col, width - 1)
-        self.index = RANDOM + col if row == 2 else row * 5 + col
-        self.cart.sound(SOUND_MOVE)
+        return RANDOM + col if row == 2 else row * 5 + col
 
     # Commands.
 
@@ -102,7 +103,7 @@ class ChooseScreen(Screen):
         self.set_level(LEVELS[(LEVELS.index(self.cart.level) + 1) % len(LEVELS)])
 
     def select_target(self, item: int) -> None:
-        self.index = item
+        self.items.select(item)
         self.cart.target_index = None if item == RANDOM else item
         self.cart.save_choices()
         self.cart.sound(SOUND_MOVE)
@@ -155,18 +156,12 @@ class ChooseScreen(Screen):
             self.cart.ask_quit()
         elif self.key(inp, "R", clicked):
             self.cart.ask_new_target()
-        elif inp.pressed(Action.SELECT):
-            self.pick(self.index)
         else:
-            for action in (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT):
-                if inp.pressed(action):
-                    self.move(action)
-                    return
-            under = self.item_under_mouse(inp) if inp.mouse_enabled else None
-            if under is not None and (inp.mouse_moved or inp.clicked):
-                self.index = under
-            if under is not None and inp.clicked:
-                self.pick(under)
+            chosen = self.items.update(inp)
+            if self.items.moved:
+                self.cart.sound(SOUND_MOVE)
+            if chosen is not None:
+                self.pick(chosen)
 
     def draw(self) -> None:
         cart = self.cart

@@ -11,6 +11,7 @@ from ...input import Action, Input
 from ...input.actions import DIRECTIONS
 from ...input.mapping import DEFAULT_KEYS
 from ...shell import palette, ui
+from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .cartridge import SOUND_MOVE, SOUND_SELECT
@@ -50,7 +51,8 @@ class ConfigScreen(Screen):
 
     def __init__(self, cart) -> None:
         super().__init__(cart)
-        self.index = len(ROWS) - 1
+        self.rows = Chooser(len(ROWS), boxes=self.row_box)
+        self.rows.index = len(ROWS) - 1
 
     # The settings.
 
@@ -100,13 +102,13 @@ class ConfigScreen(Screen):
 
     # The frame.
 
-    def row_under_mouse(self, inp: Input) -> int | None:
-        if not 8 <= inp.mouse_x < 38 * ui.CELL:
-            return None
-        for index, key in enumerate(ROWS):
-            if ROW_Y[key] * ui.CELL <= inp.mouse_y < (ROW_Y[key] + 1) * ui.CELL:
-                return index
-        return None
+    @staticmethod
+    def row_box(index: int) -> tuple[int, int, int, int]:
+        return ui.CELL, ROW_Y[ROWS[index]] * ui.CELL, 37 * ui.CELL, ui.CELL
+
+    @property
+    def index(self) -> int:
+        return self.rows.index
 
     def update(self, inp: Input) -> None:
         super().update(inp)
@@ -115,25 +117,17 @@ class ConfigScreen(Screen):
             return
         for key in ROWS[:-1]:
             if inp.hotkey(key):
-                self.index = ROWS.index(key)
+                self.rows.select(ROWS.index(key))
                 self.run(key)
                 return
-        if inp.pressed(Action.UP):
-            self.index = (self.index - 1) % len(ROWS)
-            self.cart.sound(SOUND_MOVE)
-        elif inp.pressed(Action.DOWN):
-            self.index = (self.index + 1) % len(ROWS)
-            self.cart.sound(SOUND_MOVE)
-        elif inp.pressed(Action.SELECT):
-            self.run(ROWS[self.index])
-        elif inp.pressed(Action.BACK) or inp.hotkey("X") or inp.hotkey("Q"):
+        if inp.pressed(Action.BACK) or inp.hotkey("X") or inp.hotkey("Q"):
             self.cart.ask_quit()
-        elif inp.mouse_enabled:
-            under = self.row_under_mouse(inp)
-            if under is not None and (inp.mouse_moved or inp.clicked):
-                self.index = under
-            if under is not None and inp.clicked:
-                self.run(ROWS[under])
+            return
+        chosen = self.rows.update(inp)
+        if self.rows.moved:
+            self.cart.sound(SOUND_MOVE)
+        if chosen is not None:
+            self.run(ROWS[chosen])
 
     def draw(self) -> None:
         inp = self.app.input
