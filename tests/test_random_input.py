@@ -73,3 +73,33 @@ def test_the_touch_pad_alone_reaches_every_screen(make_app, monkeypatch, key):
     app, seen = walk(make_app, monkeypatch, spec, random.Random(key + "pad"), touch_step, FRAMES)
     cart = app.make_cartridge(spec)
     assert set(cart.screen_ids) <= seen, set(cart.screen_ids) - seen
+
+
+def test_the_touch_pad_alone_reaches_the_shells_screens(make_app):
+    from pyxel_app.shell.keys import KeysScreen
+    from pyxel_app.shell.menu import Menu
+    from pyxel_app.shell.overlays import Help
+
+    app, driver = make_app()
+    menu = app.screen
+    assert isinstance(menu, Menu)
+    driver.pad("BACK")
+    assert isinstance(app.overlays[-1], Help)
+    driver.pad("A")
+    assert not app.overlays
+    keys_item = len(app.games) + [hotkey for _, hotkey in menu.options()].index("K")
+    while menu.index != keys_item:
+        driver.pad("DPAD_DOWN")
+    driver.pad("A")
+    driver.frame()
+    assert isinstance(app.screen, KeysScreen)
+    driver.pad("B")
+    driver.frame()
+    assert isinstance(app.screen, Menu)
+    while menu.index != 1:
+        driver.pad("DPAD_DOWN")
+    driver.pad("A")  # the second game
+    driver.frame()
+    assert app.cartridge is not None and app.cartridge.key == app.games[1].key
+    driver.pad("START")
+    assert type(app.overlays[-1]).__name__ == "PauseMenu"
