@@ -6,6 +6,7 @@ import pytest
 
 from pyxel_app.input import Action, Bindings
 from pyxel_app.input.mapping import HOLD_FRAMES, REPEAT_FRAMES, cell_at
+from pyxel_app.shell.storage import MemoryStorage
 
 
 def test_bindings_round_trip_through_settings_fields():
@@ -101,12 +102,17 @@ def test_keys_screen_remaps_and_persists(make_app):
     assert app.input.bindings.keys[Action.UP] == ("W",)
     assert "key.up=W" in app.storage.read("settings.txt")
     driver.key("DOWN")
-    driver.key("RETURN")  # DOWN: take the key that is UP's only one, so UP gets DOWN's old key
+    driver.key("RETURN")  # DOWN: W is UP's only key, so it is refused and nothing changes
     driver.key("W")
-    assert app.input.bindings.keys[Action.DOWN] == ("W",)
-    assert app.input.bindings.keys[Action.UP] == ("DOWN",)
+    assert app.input.bindings.keys[Action.DOWN] == ("DOWN",)
+    assert app.input.bindings.keys[Action.UP] == ("W",)
+    assert app.screen.note == "W is already UP: not changed."
+    driver.key("RETURN")
+    driver.key("S")
+    assert app.input.bindings.keys[Action.DOWN] == ("S",)
     app2, _ = make_app(storage=app.storage)
-    assert app2.input.bindings.keys[Action.DOWN] == ("W",)
+    assert app2.input.bindings.keys[Action.DOWN] == ("S",)
+    assert not app2.overlays
     driver.key("D")
     assert app.input.bindings.keys[Action.UP] == ("UP",)
     driver.key("ESCAPE")
@@ -122,3 +128,23 @@ def test_keys_screen_keeps_f1_for_help(make_app):
     driver.key("F1")
     # F1 opens help (the shell sees it first); the binding is unchanged.
     assert app.input.bindings.keys[Action.UP] == ("UP",)
+
+
+def test_keys_screen_refuses_to_move_return_escape_or_f1(make_app):
+    app, driver = make_app()
+    driver.key("K")
+    driver.frame()
+    driver.key("RETURN")  # UP
+    driver.key("ESCAPE")  # cancels
+    driver.key("RETURN")
+    driver.key("RETURN")  # RETURN is SELECT's for good
+    assert app.input.bindings.keys[Action.UP] == ("UP",)
+    assert app.screen.note == "RETURN always stays SELECT."
+    select = list(Action).index(Action.SELECT)
+    for _ in range(select):
+        driver.key("DOWN")
+    driver.key("RETURN")
+    assert app.screen.waiting is Action.SELECT
+    driver.key("X")  # SELECT gets X, and keeps RETURN
+    assert app.input.bindings.keys[Action.SELECT] == ("X", "RETURN")
+

@@ -22,8 +22,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.intro": "RETURN on an action, then the new key.",
         "keys.waiting": "New key for {action}? (ESC cancels)",
         "keys.footer": "[RETURN] change  [D]efaults  [ESC] back",
-        "keys.taken": "{key} is now {action} only.",
-        "keys.reserved": "{key} is kept for help.",
+        "keys.taken": "{key} is already {other}: not changed.",
+        "keys.reserved": "{key} always stays {action}.",
         "help.word": "Help.",
         "help.any_key": "<any key or button>",
         "help.shell": (
@@ -290,8 +290,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.intro": "RETURN auf Aktion, dann neue Taste.",
         "keys.waiting": "Neue Taste für {action}? (ESC: Abbruch)",
         "keys.footer": "[RETURN] ändern  [D] Standard  [ESC] zurück",
-        "keys.taken": "{key} ist jetzt nur noch {action}.",
-        "keys.reserved": "{key} bleibt für die Hilfe.",
+        "keys.taken": "{key} ist schon {other}: nicht geändert.",
+        "keys.reserved": "{key} bleibt immer {action}.",
         "help.word": "Hilfe.",
         "help.any_key": "<beliebige Taste>",
         "help.shell": (
