@@ -148,3 +148,23 @@ def test_keys_screen_refuses_to_move_return_escape_or_f1(make_app):
     driver.key("X")  # SELECT gets X, and keeps RETURN
     assert app.input.bindings.keys[Action.SELECT] == ("X", "RETURN")
 
+
+@pytest.mark.parametrize(
+    "fields, problem",
+    [
+        ("key.up=Z\n", "Z is bound to both"),  # Z is UNDO's too
+        ("key.select=X\nkey.down=RETURN\n", "RETURN is bound to both"),
+        ("key.help=\n", "no key bound to help"),
+    ],
+)
+def test_settings_whose_keys_clash_fall_back_to_the_default_keys(make_app, fields, problem):
+    from pyxel_app.input.mapping import DEFAULT_KEYS
+    from pyxel_app.shell.overlays import Message
+
+    storage = MemoryStorage({"settings.txt": "language=de\n" + fields + "bypuzz.best.123456789abcdef0.easy=14\n"})
+    app, _ = make_app(storage=storage)
+    assert app.input.bindings.keys == DEFAULT_KEYS
+    assert isinstance(app.overlays[-1], Message)
+    assert problem in " ".join(app.overlays[-1].lines)
+    assert app.language == "de"
+    assert app.settings.get("bypuzz.best.123456789abcdef0.easy") == "14"

@@ -43,13 +43,15 @@ sys.platform = "emscripten"
 storage = WebStorage()
 storage.write("settings.txt", "language=de\n")
 bad = storage.set_aside("settings.txt")
+storage.write("settings.txt", "language=en\n")
+second = storage.set_aside("settings.txt")
 json.dumps({
     "python": sys.version_info[:2],
     "perft_fifteen_5": FIFTEEN.perft(FIFTEEN.initial_state(), 5),
     "perft_connect4_4": GAMES["connect4"].perft(GAMES["connect4"].initial_state(), 4),
     "hint": search.solution,
     "connect4": connect4_ai.solve_text(CONNECT4_ENDGAME),
-    "storage": [storage.read("settings.txt"), storage.read(bad)],
+    "storage": [storage.read("settings.txt"), storage.read(bad), second, storage.read(second)],
 })
 ''' % CONNECT4_ENDGAME
 
@@ -87,4 +89,4 @@ def test_pure_layers_run_under_pyodide(pyodide_dir, tmp_path):
 
     assert answer["connect4"] == solve_text(CONNECT4_ENDGAME)
     assert answer["connect4"].split()[0] == "-1"
-    assert answer["storage"] == [None, "language=de\n"]
+    assert answer["storage"] == [None, "language=de\n", "settings.txt.1.bad", "language=en\n"]

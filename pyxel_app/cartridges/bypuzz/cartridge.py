@@ -15,8 +15,10 @@ from ...ai.fifteen import FifteenSearch
 from ...input import Action, Input
 from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
 from ...rules.fifteen import RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
+from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
+from ...shell.settings import ON_OFF, one_of
 from ...shell.strings import t
 from ..base import Cartridge, Command
 from . import sets
@@ -27,6 +29,9 @@ LEVELS = ("easy", "normal", "hard")
 SOLVER_BUDGET_MS = 4.0
 SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
+# No optimal solution of a 15-puzzle is longer than 80 moves; a player's count is bounded for sanity.
+MAX_MOVES = 99_999
+TARGET_CHOICES = ("random",) + tuple(str(number) for number in range(1, 11))
 
 
 # A random walk long enough to look well mixed, for going straight into play.
@@ -120,6 +125,23 @@ class ByPuzz(Cartridge):
     def settings(self):
         return self.app.settings
 
+    @classmethod
+    def setting_checks(cls) -> dict:
+        def move_count(key: str, value: str) -> str | None:
+            try:
+                parse_number(value, 1, MAX_MOVES, "a move count")
+            except NumberError as error:
+                return str(error)
+            return None
+
+        return {
+            "bypuzz.target": one_of(*TARGET_CHOICES),
+            "bypuzz.level": one_of(*LEVELS),
+            "bypuzz.tiles": one_of(*TILE_STYLES),
+            "bypuzz.autocheck": ON_OFF,
+            "bypuzz.best.": move_count,
+        }
+
     def read_choices(self) -> None:
         names = [puzzle_set.name for puzzle_set in self.puzzle_sets]
         name = self.settings.get("bypuzz.set", STANDARD_SET.name)
@@ -171,7 +193,7 @@ class ByPuzz(Cartridge):
 
     def best(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> int | None:
         value = self.settings.get(self.best_key(goal, level))
-        return int(value) if value.isdigit() else None
+        return int(value) if is_number(value) else None
 
     def record_best(self, moves: int) -> bool:
         """Keep ``moves`` if it beats the best for this target and level; True when it did."""
@@ -189,8 +211,8 @@ class ByPuzz(Cartridge):
             return
         try:
             self.add_set(parse_puzzle_set(text, t("bypuzz.set.user")))
-        except PuzzleSetError:
-            self.app.storage.set_aside(USER_SET_FILE)
+        except PuzzleSetError as error:
+            self.app.storage.set_aside(USER_SET_FILE, str(error))
 
     def add_set(self, puzzle_set: PuzzleSet) -> int:
         for index, known in enumerate(self.puzzle_sets):
@@ -215,7 +237,7 @@ class ByPuzz(Cartridge):
             self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error))
             self.sound(SOUND_REFUSED)
             return False
-        self.app.write_quietly(USER_SET_FILE, text)
+        self.app.storage.write(USER_SET_FILE, text)
         self.set_index = self.add_set(puzzle_set)
         self.save_choices()
         self.app.show_message(t("bypuzz.set.loaded", name=puzzle_set.name))
@@ -305,7 +327,7 @@ class ByPuzz(Cartridge):
             return
         if not isinstance(self.screen, PlayScreen):
             par = self.session.meta.get("par", "")
-            self.par = int(par) if par.isdigit() else None
+            self.par = int(par) if is_number(par) else None
             if self.par is None:
                 self.searcher.want(self.session.start.tiles)
             self.screen = PlayScreen(self, check_run=False)
