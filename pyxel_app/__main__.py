@@ -1,7 +1,7 @@
 """Command line: ``python -m pyxel_app [play|perft|solve|snap|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
-line on stderr and exits with code 2, never a traceback.
+line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
 """
 
 from __future__ import annotations
@@ -12,17 +12,22 @@ import sys
 
 from .rules import GAMES
 from .rules.base import RulesError
+from .rules.numbers import NumberError, parse_number
 
 PROG = "python -m pyxel_app"
-# The CLI's solvers, imported only when asked for: game -> (module, function(position, options)).
+# The CLI's solvers, imported only when asked for: game -> (module, options it takes).  Each module
+# has solve_text(position, **options) and slow_note(position, **options).
 SOLVERS = {
-    "fifteen": ("pyxel_app.ai.fifteen", "solve_text"),
-    "connect4": ("pyxel_app.ai.connect4", "solve_text"),
+    "fifteen": ("pyxel_app.ai.fifteen", ("goal",)),
+    "connect4": ("pyxel_app.ai.connect4", ()),
 }
-
-
-# Below this many stones the Connect 4 solver has no opening book to lean on (see the bench sets).
-SLOW_CONNECT4_STONES = 12
+# No game lasts longer (Connect 4 fills its 42 cells); deeper only means a deeper recursion.
+MAX_PERFT_DEPTH = 42
+# From these depths on a perft runs for a long while; the CLI says so first.
+SLOW_PERFT_DEPTH = {"fifteen": 18, "connect4": 10}
+MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
+MAX_SEED = 2**63 - 1
+INTERRUPTED = 130  # the shell's code for a program ended by Ctrl-C
 
 
 class UsageError(Exception):
@@ -34,6 +39,18 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def bounded(low: int, high: int, what: str):
+    """An argparse type: a whole number in ``low..high`` read by the one number parser."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_number(text, low, high, what)
+        except NumberError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="ByPuzz Arcade: C64-style board and puzzle games.")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -42,7 +59,7 @@ def build_parser() -> Parser:
     play.add_argument("--puzzles", help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
-    perft.add_argument("depth", type=int)
+    perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
     perft.add_argument("--variant")
     perft.add_argument("--position")
     solve = commands.add_parser("solve", help="solve a position; the answer is the last line")
@@ -53,8 +70,9 @@ def build_parser() -> Parser:
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
     snap.add_argument("--out", required=True)
-    snap.add_argument("--seed", type=int, default=1)
-    snap.add_argument("--scale", type=int, default=2)
+    snap.add_argument("--seed", type=bounded(0, MAX_SEED, "--seed"), default=1)
+    snap.add_argument("--scale", type=bounded(1, MAX_SCALE, "--scale"), default=2)
+    snap.add_argument("--data", help="run on the files in this folder instead of a fresh in-memory store")
     snap.add_argument("--at", choices=("play", "start"), default="play",
                       help="open the cartridge at its board (default) or at its first screen")
     bench = commands.add_parser("bench", help="print performance figures")
@@ -69,12 +87,18 @@ def game_rules(name: str):
     return GAMES[name]
 
 
+def note(text: str) -> None:
+    """A word on stderr before something that may take long."""
+    if text:
+        print(f"{PROG}: note: {text}", file=sys.stderr, flush=True)
+
+
 def cmd_perft(args) -> None:
     rules = game_rules(args.game)
-    if args.depth < 0:
-        raise UsageError("depth must be 0 or more")
     variant = rules.check_variant(args.variant)
     state = rules.initial_state(variant) if args.position is None else rules.state_from_text(args.position, variant)
+    if args.depth >= SLOW_PERFT_DEPTH.get(args.game, MAX_PERFT_DEPTH):
+        note(f"perft {args.game} at depth {args.depth} can take minutes or far longer")
     print(rules.perft(state, args.depth))
 
 
@@ -82,48 +106,82 @@ def cmd_solve(args) -> None:
     game_rules(args.game)
     if args.game not in SOLVERS:
         raise UsageError(f"there is no solver for {args.game!r}")
-    if args.game == "connect4" and len(args.position.strip()) < SLOW_CONNECT4_STONES:
-        print(f"{PROG}: note: with fewer than {SLOW_CONNECT4_STONES} stones played the exact solve "
-              "can take minutes to hours in pure Python", file=sys.stderr)
-    module_name, function = SOLVERS[args.game]
-    solve_text = getattr(importlib.import_module(module_name), function)
+    module_name, takes = SOLVERS[args.game]
     options = {"goal": args.goal} if args.goal is not None else {}
-    print(solve_text(args.position, **options))
+    for option in options:
+        if option not in takes:
+            raise UsageError(f"--{option} does not apply to {args.game}")
+    solver = importlib.import_module(module_name)
+    note(solver.slow_note(args.position, **options))
+    print(solver.solve_text(args.position, **options))
+
+
+def read_text_file(path: str, what: str) -> str | None:
+    """The UTF-8 text of the file ``path``, or None when no file has that name."""
+    from pathlib import Path
+
+    try:
+        is_file = Path(path).is_file()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL: no file has it
+        return None
+    if not is_file:
+        return None
+    try:
+        return Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{what} {path}: not UTF-8 text") from None
+    except OSError as error:
+        raise UsageError(f"{what} {path}: {error.strerror or error}") from None
+
+
+def writable_png(out: str) -> str:
+    """The file ``pyxel.screenshot`` writes for ``out`` (it adds .png), checked writable before the run."""
+    import os
+
+    path = out if out.lower().endswith(".png") else out + ".png"
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise UsageError(f"--out {path}: {error.strerror or error}") from None
+    if not existed:
+        os.unlink(path)
+    return path
 
 
 def cmd_snap(args) -> None:
-    from pathlib import Path
-
     from .shell.harness import ScriptError, tokens
 
-    script_path = Path(args.input)
-    script = script_path.read_text(encoding="utf-8") if script_path.is_file() else args.input
+    script = read_text_file(args.input, "--input")
     try:
-        steps = tokens(script)
+        steps = tokens(args.input if script is None else script)
     except ScriptError as error:
         raise UsageError(str(error)) from None
+    cartridge = None if args.cartridge == "menu" else cartridge_class(args.cartridge)
+    out = writable_png(args.out)
+    from .shell.snap import snap
+
+    snap(cartridge, steps, out, seed=args.seed, scale=args.scale, at=args.at, data=args.data)
+    print(out)
+
+
+def cartridge_class(key: str):
     from .shell.app import find_cartridge
 
     try:
-        cartridge = None if args.cartridge == "menu" else find_cartridge(args.cartridge)
+        return find_cartridge(key)
     except KeyError as error:
         raise UsageError(error.args[0]) from None
-    if args.scale < 1:
-        raise UsageError("--scale must be 1 or more")
-    from .shell.snap import snap
-
-    snap(cartridge, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
-    print(args.out)
 
 
 def cmd_play(args) -> None:
-    from .shell.app import find_cartridge, main
+    from .shell.app import main
 
-    try:
-        find_cartridge(args.cartridge)
-    except KeyError as error:
-        raise UsageError(error.args[0]) from None
+    cartridge_class(args.cartridge)
     if args.puzzles is not None:
+        if args.cartridge != "bypuzz":
+            raise UsageError(f"--puzzles does not apply to {args.cartridge}")
         install_puzzle_set(args.puzzles)
     main(args.cartridge)
 
@@ -135,7 +193,9 @@ def install_puzzle_set(path: str) -> None:
     from .rules.bypuzz_sets import PuzzleSetError, parse_puzzle_set
     from .shell.storage import default_storage
 
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text_file(path, "--puzzles")
+    if text is None:
+        raise UsageError(f"--puzzles {path}: no such file")
     try:
         parse_puzzle_set(text, Path(path).stem)
     except PuzzleSetError as error:
@@ -175,10 +235,13 @@ def main(argv: list[str] | None = None) -> int:
             run_app()
             return 0
         COMMANDS[args.command](args)
-    except (UsageError, RulesError, OSError) as error:
+    except (UsageError, RulesError, NumberError, OSError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 

@@ -37,8 +37,8 @@ def is_number(text: str) -> bool:
 
 
 def parse_number(text: str, low: int, high: int, what: str = "") -> int:
-    """The whole number ``text`` (an optional ``-`` when ``low`` is negative) in ``low..high``."""
-    digits = text[1:] if text.startswith("-") and low < 0 else text
+    """The whole number ``text`` (digits, perhaps after a ``-``) in ``low..high``."""
+    digits = text[1:] if text.startswith("-") else text
     if not is_number(digits):
         raise NumberError(f"{text[:SHOWN]!r} is not a whole number" + (f" ({what})" if what else ""))
     value = int(text)
