@@ -168,3 +168,19 @@ def test_settings_whose_keys_clash_fall_back_to_the_default_keys(make_app, field
     assert problem in " ".join(app.overlays[-1].lines)
     assert app.language == "de"
     assert app.settings.get("bypuzz.best.123456789abcdef0.easy") == "14"
+
+
+def test_a_bypuzz_key_layout_that_takes_another_actions_key_is_refused(make_app):
+    from pyxel_app.cartridges.bypuzz.config import ConfigScreen
+
+    app, driver = make_app()
+    app.input.bindings.bind(Action.HINT, "A")
+    driver.key("RETURN")
+    cart = app.cartridge
+    driver.frame()
+    assert isinstance(cart.screen, ConfigScreen)
+    driver.key("L")  # the left-hand layout wants A for LEFT
+    assert app.input.bindings.keys[Action.LEFT] == ("LEFT",)
+    assert cart.message == "A is already HINT: not changed."
+    driver.key("R")  # the right-hand one is free
+    assert app.input.bindings.keys[Action.LEFT] == ("LEFT", "U")

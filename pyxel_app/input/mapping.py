@@ -135,10 +135,17 @@ class Bindings:
 
     def bind(self, action: Action, name: str) -> None:
         """Give ``name`` to ``action`` alone (its fixed key stays); BindingError if that takes a key away."""
-        keys = dict(self.keys)
-        keys[action] = (name,) + tuple(fixed for fixed in [FIXED_KEYS.get(action)] if fixed and fixed != name)
-        check_keys(keys)
-        self.keys = keys
+        self.replace({action: (name,) + tuple(fixed for fixed in [FIXED_KEYS.get(action)] if fixed and fixed != name)})
+
+    def replace(self, keys: dict[Action, tuple[str, ...]]) -> None:
+        """These keys for these actions, or BindingError and nothing changes."""
+        new = {**self.keys, **keys}
+        check_keys(new)
+        self.keys = new
+
+    def owner(self, name: str, besides: tuple[Action, ...] = ()) -> Action | None:
+        """The action other than ``besides`` that has the key ``name``, if any."""
+        return next((action for action, names in self.keys.items() if name in names and action not in besides), None)
 
     def pad_buttons(self, action: Action) -> tuple[str, ...]:
         if self.pad_layout == "b_ok" and action in (Action.SELECT, Action.BACK):

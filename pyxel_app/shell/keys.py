@@ -64,10 +64,8 @@ class KeysScreen:
         for fixed_action, fixed in FIXED_KEYS.items():
             if name == fixed and fixed_action is not action:
                 return t("keys.reserved", key=name, action=fixed_action.value.upper())
-        for other, names in self.app.input.bindings.keys.items():
-            if other is not action and name in names:
-                return t("keys.taken", key=name, other=other.value.upper())
-        return ""
+        other = self.app.input.bindings.owner(name, besides=(action,))
+        return t("keys.taken", key=name, other=other.value.upper()) if other else ""
 
     def draw(self) -> None:
         ui.title_box(t("keys.word"))

@@ -55,10 +55,15 @@ class ConfigScreen(Screen):
     # The settings.
 
     def set_layout(self, name: str) -> None:
+        """The layout's keys for the directions, unless one of them is another action's (then it says so)."""
         bindings = self.app.input.bindings
-        for action in DIRECTIONS:
-            extra = LAYOUTS[name].get(action)
-            bindings.keys[action] = DEFAULT_KEYS[action] + ((extra,) if extra else ())
+        for key in LAYOUTS[name].values():
+            other = bindings.owner(key, besides=DIRECTIONS)
+            if other is not None:
+                self.cart.flash(t("keys.taken", key=key, other=other.value.upper()))
+                return
+        extra = LAYOUTS[name]
+        bindings.replace({action: DEFAULT_KEYS[action] + ((extra[action],) if action in extra else ()) for action in DIRECTIONS})
         self.app.save_bindings()
 
     def toggle_pad_layout(self) -> None:
