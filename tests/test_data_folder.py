@@ -124,7 +124,7 @@ def test_a_full_disk_says_so_once_and_the_next_good_write_clears_it(tmp_path, mo
         raise OSError(errno.ENOSPC, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(os, "fsync", full)
+        patch.setattr(os, "replace", full)
         assert not folder.write("a.txt", "1") and not folder.write("b.txt", "2")
         assert folder.read("a.txt") == "1"
     assert len(said) == 1 and "a.txt" in said[0] and "No space left" in said[0]

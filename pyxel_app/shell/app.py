@@ -147,8 +147,7 @@ class App:
 
     def save_bindings(self) -> None:
         """Persist the current key and pad bindings and make them take effect."""
-        for key, value in self.input.bindings.to_fields().items():
-            self.settings.set(key, value)
+        self.settings.update(self.input.bindings.to_fields())
         self.input.rebuild()
 
     def cycle_language(self) -> None:

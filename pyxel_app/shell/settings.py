@@ -74,7 +74,10 @@ class Settings:
         return self.fields.get(key, "on" if default else "off") == "on"
 
     def set(self, key: str, value: str | bool) -> None:
-        if isinstance(value, bool):
-            value = "on" if value else "off"
-        self.fields[key] = value
+        self.update({key: value})
+
+    def update(self, values: dict[str, str | bool]) -> None:
+        """Change several settings with one write (each write costs a frame a millisecond or more)."""
+        for key, value in values.items():
+            self.fields[key] = ("on" if value else "off") if isinstance(value, bool) else value
         self.storage.write(FILE_NAME, format_fields(self.fields))

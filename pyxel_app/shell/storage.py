@@ -3,8 +3,10 @@ the app's one guarded door to them.
 
 Desktop files sit under ``pyxel.user_data_dir`` (or ``$BYPUZZ_DATA_DIR``) and
 are written atomically: a temporary file in the same folder, then a rename, so
-a crash leaves either the old file or the new one, never half of one; a
-temporary file left by an interrupted write is removed at the next start.
+a crash of the app leaves either the old file or the new one, never half of one;
+a temporary file left by an interrupted write is removed at the next start.
+There is no fsync: a save happens inside a frame, and an fsync on a busy disk
+takes longer than a whole frame.
 
 A backend raises what its medium raises.  ``DataFolder`` turns every such
 problem (missing, a folder in the way, permission, read-only, disk full,
@@ -121,8 +123,6 @@ class FileStorage(Storage):
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
             os.replace(temp, self._path(name))
         except BaseException:
             Path(temp).unlink(missing_ok=True)

@@ -152,9 +152,11 @@ class ByPuzz(Cartridge):
         self.level = level if level in LEVELS else "normal"
 
     def save_choices(self) -> None:
-        self.settings.set("bypuzz.set", self.current_set.name)
-        self.settings.set("bypuzz.target", "random" if self.target_index is None else str(self.target_index + 1))
-        self.settings.set("bypuzz.level", self.level)
+        self.settings.update({
+            "bypuzz.set": self.current_set.name,
+            "bypuzz.target": "random" if self.target_index is None else str(self.target_index + 1),
+            "bypuzz.level": self.level,
+        })
 
     @property
     def current_set(self) -> PuzzleSet:
