@@ -27,6 +27,7 @@ MAX_PERFT_DEPTH = 42
 SLOW_PERFT_DEPTH = {"fifteen": 18, "connect4": 10}
 MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
 MAX_SEED = 2**63 - 1
+MAX_MONKEY_FRAMES = 10_000_000
 INTERRUPTED = 130  # the shell's code for a program ended by Ctrl-C
 
 
@@ -77,6 +78,8 @@ def build_parser() -> Parser:
                       help="open the cartridge at its board (default) or at its first screen")
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--quick", action="store_true", help="a short smoke run")
+    bench.add_argument("--monkey", type=bounded(1, MAX_MONKEY_FRAMES, "--monkey"), metavar="N",
+                       help="only N random frames over every cartridge on a damaged real data folder")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
     return parser
 
@@ -204,6 +207,11 @@ def install_puzzle_set(path: str) -> None:
 
 
 def cmd_bench(args) -> None:
+    if args.monkey is not None:
+        from .bench_monkey import run as run_monkey
+
+        run_monkey(args.monkey)
+        return
     from .bench import run
 
     run(quick=args.quick)
