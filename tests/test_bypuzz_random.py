@@ -46,7 +46,7 @@ def test_ten_thousand_random_frames_through_every_bypuzz_screen(make_app, monkey
             continue
         if app.quit_called:
             app.quit_called = False
-        if cart is not None and cart.session is not None and rng.random() < 0.005:
+        if cart is not None and cart.session is not None and rng.random() < 0.01:
             cart.play(one_move_from(cart.goal), None, check_run=False)  # so random play also wins now and then
         random_step(driver, rng, KEYS, PAD)
     wanted = SCREENS | OVERLAYS | {"Solved"}

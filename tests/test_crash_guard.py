@@ -14,6 +14,8 @@ from pyxel_app.shell.menu import Menu
 from pyxel_app.shell.overlays import Confirm, Message
 from pyxel_app.shell.storage import FileStorage, MemoryStorage
 
+pytestmark = pytest.mark.crashes
+
 
 def playing_bypuzz(make_app, storage, web=False):
     app, driver = make_app(storage=storage, web=web)
