@@ -184,3 +184,8 @@ def test_a_bypuzz_key_layout_that_takes_another_actions_key_is_refused(make_app)
     assert cart.message == "A is already HINT: not changed."
     driver.key("R")  # the right-hand one is free
     assert app.input.bindings.keys[Action.LEFT] == ("LEFT", "U")
+    app.input.bindings.bind(Action.UP, "W")
+    app.input.bindings.bind(Action.MENU, "UP")  # the arrow, given away on the keys screen
+    driver.key("C")  # the cursor layout wants the arrow back for UP
+    assert app.input.bindings.keys[Action.UP] == ("W",)
+    assert cart.message == "UP is already MENU: not changed."

@@ -57,13 +57,14 @@ class ConfigScreen(Screen):
     def set_layout(self, name: str) -> None:
         """The layout's keys for the directions, unless one of them is another action's (then it says so)."""
         bindings = self.app.input.bindings
-        for key in LAYOUTS[name].values():
+        extra = LAYOUTS[name]
+        keys = {action: DEFAULT_KEYS[action] + ((extra[action],) if action in extra else ()) for action in DIRECTIONS}
+        for key in (key for names in keys.values() for key in names):
             other = bindings.owner(key, besides=DIRECTIONS)
-            if other is not None:
+            if other is not None:  # the arrows too: the keys screen may have given one away
                 self.cart.flash(t("keys.taken", key=key, other=other.value.upper()))
                 return
-        extra = LAYOUTS[name]
-        bindings.replace({action: DEFAULT_KEYS[action] + ((extra[action],) if action in extra else ()) for action in DIRECTIONS})
+        bindings.replace(keys)
         self.app.save_bindings()
 
     def toggle_pad_layout(self) -> None:
