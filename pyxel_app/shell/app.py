@@ -26,7 +26,7 @@ from .font import load_font
 from .glyphs import GLYPHS
 from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
-from .settings import ON_OFF, Settings, one_of
+from .settings import ON_OFF, Settings, one_of, parsed_by
 from .storage import DataFolder, Storage, default_storage, is_web
 
 FPS = 60
@@ -102,20 +102,13 @@ class App:
 
     @staticmethod
     def setting_checks() -> dict:
-        def binding(key: str, value: str) -> str | None:
-            try:
-                parse_binding(key, value)
-            except BindingError as error:
-                return str(error)
-            return None
-
         return {
             "language": one_of(*strings.LANGUAGES),
             "sound": ON_OFF,
             "input.mouse": ON_OFF,
             "input.pad": ON_OFF,
             "pad.layout": one_of(*PAD_LAYOUTS),
-            "key.": binding,
+            "key.": parsed_by(parse_binding, BindingError),
         }
 
     def apply_settings(self) -> None:

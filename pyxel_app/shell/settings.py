@@ -25,6 +25,19 @@ def one_of(*allowed: str) -> Check:
 ON_OFF = one_of("on", "off")
 
 
+def parsed_by(parse: Callable[[str, str], object], error: type[Exception]) -> Check:
+    """A check made of a parser: what its ``error`` says is the problem."""
+
+    def check(key: str, value: str) -> str | None:
+        try:
+            parse(key, value)
+        except error as problem:
+            return str(problem)
+        return None
+
+    return check
+
+
 class Settings:
     def __init__(self, storage: DataFolder) -> None:
         self.storage = storage

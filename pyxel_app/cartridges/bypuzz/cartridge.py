@@ -18,7 +18,7 @@ from ...rules.fifteen import RULES, STANDARD_GOAL, Fifteen, arrangement_from_tex
 from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
-from ...shell.settings import ON_OFF, one_of
+from ...shell.settings import ON_OFF, one_of, parsed_by
 from ...shell.strings import t
 from ..base import Cartridge, Command
 from . import sets
@@ -127,19 +127,15 @@ class ByPuzz(Cartridge):
 
     @classmethod
     def setting_checks(cls) -> dict:
-        def move_count(key: str, value: str) -> str | None:
-            try:
-                parse_number(value, 1, MAX_MOVES, "a move count")
-            except NumberError as error:
-                return str(error)
-            return None
+        def move_count(key: str, value: str) -> int:
+            return parse_number(value, 1, MAX_MOVES, "a move count")
 
         return {
             "bypuzz.target": one_of(*TARGET_CHOICES),
             "bypuzz.level": one_of(*LEVELS),
             "bypuzz.tiles": one_of(*TILE_STYLES),
             "bypuzz.autocheck": ON_OFF,
-            "bypuzz.best.": move_count,
+            "bypuzz.best.": parsed_by(move_count, NumberError),
         }
 
     def read_choices(self) -> None:
