@@ -1,7 +1,7 @@
 """Command line: ``python -m pyxel_app [play|perft|solve|snap|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
-line on stderr and exits with code 2, never a traceback.
+line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
 """
 
 from __future__ import annotations
@@ -11,8 +11,15 @@ import sys
 
 from . import games
 from .rules.base import RulesError
+from .rules.numbers import NumberError, parse_number
 
 PROG = "python -m pyxel_app"
+# No game lasts longer (Connect 4 fills its 42 cells); deeper only means a deeper recursion.
+MAX_PERFT_DEPTH = 42
+MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
+MAX_SEED = 2**63 - 1
+MAX_MONKEY_FRAMES = 10_000_000
+INTERRUPTED = 130  # the shell's code for a program ended by Ctrl-C
 
 
 class UsageError(Exception):
@@ -24,6 +31,18 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def bounded(low: int, high: int, what: str):
+    """An argparse type: a whole number in ``low..high`` read by the one number parser."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_number(text, low, high, what)
+        except NumberError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="ByPuzz Arcade: C64-style board and puzzle games.")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -32,7 +51,7 @@ def build_parser() -> Parser:
     play.add_argument("--puzzles", help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
-    perft.add_argument("depth", type=int)
+    perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
     perft.add_argument("--variant")
     perft.add_argument("--position")
     solve = commands.add_parser("solve", help="solve a position; the answer is the last line")
@@ -43,12 +62,15 @@ def build_parser() -> Parser:
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
     snap.add_argument("--out", required=True)
-    snap.add_argument("--seed", type=int, default=1)
-    snap.add_argument("--scale", type=int, default=2)
+    snap.add_argument("--seed", type=bounded(0, MAX_SEED, "--seed"), default=1)
+    snap.add_argument("--scale", type=bounded(1, MAX_SCALE, "--scale"), default=2)
+    snap.add_argument("--data", help="run on the files in this folder instead of a fresh in-memory store")
     snap.add_argument("--at", choices=("play", "start"), default="play",
                       help="open the cartridge at its board (default) or at its first screen")
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--quick", action="store_true", help="a short smoke run")
+    bench.add_argument("--monkey", type=bounded(1, MAX_MONKEY_FRAMES, "--monkey"), metavar="N",
+                       help="only N random frames over every cartridge on a damaged real data folder")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
     return parser
 
@@ -60,12 +82,19 @@ def find_game(name: str, what: str = "game") -> games.GameSpec:
         raise UsageError(str(error).replace("unknown game", f"unknown {what}", 1)) from None
 
 
+def note(text: str) -> None:
+    """A word on stderr before something that may take long."""
+    if text:
+        print(f"{PROG}: note: {text}", file=sys.stderr, flush=True)
+
+
 def cmd_perft(args) -> None:
-    rules = find_game(args.game).rules
-    if args.depth < 0:
-        raise UsageError("depth must be 0 or more")
+    spec = find_game(args.game)
+    rules = spec.rules
     variant = rules.check_variant(args.variant)
     state = rules.initial_state(variant) if args.position is None else rules.state_from_text(args.position, variant)
+    if spec.slow_perft_depth is not None and args.depth >= spec.slow_perft_depth:
+        note(f"perft {args.game} at depth {args.depth} can take minutes or far longer")
     print(rules.perft(state, args.depth))
 
 
@@ -77,32 +106,62 @@ def cmd_solve(args) -> None:
     for option in options:
         if option not in spec.solve_options:
             raise UsageError(f"--{option} does not apply to {args.game}")
-    note = spec.solve_note(args.position) if spec.solve_note else None
-    if note:
-        print(f"{PROG}: note: {note}", file=sys.stderr)
+    if spec.solve_note is not None:
+        note(spec.solve_note(args.position, **options))
     print(spec.solve(args.position, **options))
 
 
-def cmd_snap(args) -> None:
+def read_text_file(path: str, what: str) -> str | None:
+    """The UTF-8 text of the file ``path``, or None when no file has that name."""
     from pathlib import Path
 
+    try:
+        is_file = Path(path).is_file()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL: no file has it
+        return None
+    if not is_file:
+        return None
+    try:
+        return Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{what} {path}: not UTF-8 text") from None
+    except OSError as error:
+        raise UsageError(f"{what} {path}: {error.strerror or error}") from None
+
+
+def writable_png(out: str) -> str:
+    """The file ``pyxel.screenshot`` writes for ``out`` (it adds .png), checked writable before the run."""
+    import os
+
+    from .shell.snap import picture_name
+
+    path = picture_name(out)
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise UsageError(f"--out {path}: {error.strerror or error}") from None
+    if not existed:
+        os.unlink(path)
+    return path
+
+
+def cmd_snap(args) -> None:
     from .shell.harness import ScriptError, tokens
 
-    script_path = Path(args.input)
-    script = script_path.read_text(encoding="utf-8") if script_path.is_file() else args.input
+    script = read_text_file(args.input, "--input")
     try:
-        steps = tokens(script)
+        steps = tokens(args.input if script is None else script)
     except ScriptError as error:
         raise UsageError(str(error)) from None
     spec = None if args.cartridge == "menu" else find_game(args.cartridge, "cartridge")
-    if args.scale < 1:
-        raise UsageError("--scale must be 1 or more")
+    out = writable_png(args.out)
     from .shell.snap import snap
 
-    picture, quit_step = snap(spec, steps, args.out, seed=args.seed, scale=args.scale, at=args.at)
+    picture, quit_step = snap(spec, steps, out, seed=args.seed, scale=args.scale, at=args.at, data=args.data)
     if quit_step is not None:
-        print(f"{PROG}: note: {quit_step} quit the app; the rest of the script was skipped and "
-              "the picture is the last frame", file=sys.stderr)
+        note(f"{quit_step} quit the app; the rest of the script was skipped and the picture is the last frame")
     print(picture)
 
 
@@ -124,7 +183,9 @@ def install_puzzle_set(path: str) -> None:
     from .rules.bypuzz_sets import PuzzleSetError, parse_puzzle_set
     from .shell.storage import default_storage
 
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text_file(path, "--puzzles")
+    if text is None:
+        raise UsageError(f"--puzzles {path}: no such file")
     try:
         parse_puzzle_set(text, Path(path).stem)
     except PuzzleSetError as error:
@@ -133,6 +194,11 @@ def install_puzzle_set(path: str) -> None:
 
 
 def cmd_bench(args) -> None:
+    if args.monkey is not None:
+        from .bench.monkey import run as run_monkey
+
+        run_monkey(args.monkey)
+        return
     from .bench import run
 
     run(quick=args.quick)
@@ -164,10 +230,13 @@ def main(argv: list[str] | None = None) -> int:
             run_app()
             return 0
         COMMANDS[args.command](args)
-    except (UsageError, RulesError, OSError) as error:
+    except (UsageError, RulesError, NumberError, OSError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 

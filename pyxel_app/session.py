@@ -22,9 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .rules.base import NotationError, Rules
+from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
 FORMAT_VERSION = "1"
+# Moves and restarts in one save; far beyond any real game, small enough to replay at once.
+MAX_ENTRIES = 100_000
 
 
 class SaveFileError(ValueError):
@@ -173,10 +176,13 @@ class Session:
                 meta[key[5:]] = value
             elif key == "move":
                 entries.append((number, value))
+                if len(entries) > MAX_ENTRIES:
+                    raise SaveFileError(f"line {number}: more than {MAX_ENTRIES} moves")
             elif key == "position":
-                if not value.isdigit():
-                    raise SaveFileError(f"line {number}: position must be a number")
-                position = int(value)
+                try:
+                    position = parse_number(value, 0, MAX_ENTRIES, "position")
+                except NumberError as error:
+                    raise SaveFileError(f"line {number}: {error}") from None
             else:
                 raise SaveFileError(f"line {number}: unknown field {key!r}")
         if not seen_game:

@@ -27,15 +27,18 @@ def pyxel_screen():
 
 
 @pytest.fixture
-def make_app(pyxel_screen):
+def make_app(pyxel_screen, request):
     from pyxel_app.shell import strings
     from pyxel_app.shell.app import App
     from pyxel_app.shell.harness import Driver
     from pyxel_app.shell.storage import MemoryStorage
 
+    apps = []
+
     def make(storage=None, seed=7, web=False):
         strings.set_language("en")
         app = App(storage=storage if storage is not None else MemoryStorage(), seed=seed, web=web)
+        apps.append(app)
         driver = Driver(app)
         driver.frame()
         return app, driver
@@ -43,6 +46,10 @@ def make_app(pyxel_screen):
     yield make
     strings.set_language("en")
     release_all(pyxel_screen)
+    # The crash guard turns a bug into a message: no test may pass over one unless it means to.
+    if request.node.get_closest_marker("crashes") is None:
+        for app in apps:
+            assert app.crashes == 0, app.storage.read("crash.log")
 
 
 def release_all(pyxel) -> None:

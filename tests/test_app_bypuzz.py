@@ -15,6 +15,7 @@ from pyxel_app.rules.fifteen import SIZE, STANDARD_GOAL
 from pyxel_app.shell import ui
 from pyxel_app.shell.menu import Menu
 from pyxel_app.shell.overlays import Confirm, Help, Message, PauseMenu
+from pyxel_app.shell.storage import Storage
 
 
 def open_bypuzz(make_app, shuffle=1, **kwargs):
@@ -239,15 +240,16 @@ def test_corrupt_autosave_is_set_aside_with_a_message(make_app):
     assert app.cartridge is not None and isinstance(app.cartridge.screen, ConfigScreen)
 
 
-def test_corrupt_settings_file_gives_message_and_defaults(make_app):
+def test_a_garbage_line_in_settings_costs_only_that_line(make_app):
     from pyxel_app.shell.storage import MemoryStorage
 
     storage = MemoryStorage({"settings.txt": "language=de\nthis line is garbage\n"})
     app, driver = make_app(storage=storage)
     assert isinstance(app.overlays[-1], Message)
     assert "line 2" in " ".join(app.overlays[-1].lines)
-    assert "settings.txt.bad" in storage.blobs and "settings.txt" not in storage.blobs
-    assert app.language == "en"
+    assert storage.blobs["settings.txt.bad"] == "language=de\nthis line is garbage\n"
+    assert storage.blobs["settings.txt"] == "language=de\n"
+    assert app.language == "de"
     driver.key("RETURN")
     assert not app.overlays
 
@@ -260,7 +262,7 @@ def test_two_startup_problems_show_two_dialogs_one_after_the_other(make_app):
     storage.write("settings.txt", "this line is garbage\n")
     app2, driver2 = make_app(storage=storage)
     assert [type(overlay) for overlay in app2.overlays] == [Message]  # the resume question waits
-    assert "settings.txt.bad" in " ".join(app2.overlays[0].lines)
+    assert " ".join(app2.overlays[0].lines).startswith("Settings: line 1")
     driver2.key("RETURN")
     assert [type(overlay) for overlay in app2.overlays] == [Confirm]
     driver2.key("Y")
@@ -397,7 +399,7 @@ def test_a_long_help_page_scrolls_and_other_keys_leave(make_app):
     assert not app.overlays
 
 
-class ReadOnlyStorage:
+class ReadOnlyStorage(Storage):
     """Reads like an empty store; every write fails as on a full or read-only disk."""
 
     def read(self, name):

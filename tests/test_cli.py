@@ -21,8 +21,8 @@ def run_cli(*args, cwd=None):
     "args, message",
     [
         (["perft", "nosuchgame", "1"], "unknown game 'nosuchgame'"),
-        (["perft", "fifteen", "x"], "invalid int value"),
-        (["perft", "fifteen", "-1"], "depth must be 0 or more"),
+        (["perft", "fifteen", "x"], "'x' is not a whole number (depth)"),
+        (["perft", "fifteen", "-1"], "depth must be from 0 to 42, got -1"),
         (["perft", "fifteen", "2", "--position", "1,2,3"], "needs 16 numbers"),
         (["perft", "fifteen", "2", "--variant", "huge"], "unknown variant 'huge'"),
         (["solve", "nosuchgame", "1"], "unknown game"),
@@ -112,3 +112,97 @@ def test_solve_connect4_prints_score_and_column_last():
     assert after.stdout.strip().splitlines()[-1].split()[0] == "-8"
     result = run_cli("solve", "connect4", "4444444")
     assert result.returncode == 2 and "full" in result.stderr
+
+
+KORF_3 = "1,15,10,13,0,11,4,7,12,6,5,3,14,8,9,2"  # Korf's instance 3: 59 moves, seconds of search
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["perft", "fifteen", "1000"], "depth must be from 0 to 42, got 1000"),
+        (["perft", "fifteen", "²"], "'²' is not a whole number"),
+        (["perft", "fifteen", "9" * 5000], "is not a whole number"),
+        (["perft", "fifteen", "1", "--position", "1,2,²,4,5,6,7,8,9,10,11,12,13,14,15,0"], "'²' is not a whole number"),
+        (["solve", "connect4", "4", "--goal", "x"], "--goal does not apply to connect4"),
+        (["solve", "fifteen", "1," * 3000 + "0"], "more than 1000 numbers"),
+        (["play", "connect4", "--puzzles", "sets.txt"], "--puzzles does not apply to connect4"),
+        (["snap", "bypuzz", "--input", "UP", "--out", "x.png", "--scale", "100000"], "--scale must be from 1 to 8"),
+        (["snap", "bypuzz", "--input", "UP", "--out", "x.png", "--seed", "-1"], "--seed must be from 0 to"),
+        (["snap", "bypuzz", "--input", "wait:²", "--out", "x.png"], "expected a frame count"),
+        (["snap", "bypuzz", "--input", "wait:999999999", "--out", "x.png"], "a frame count must be from 0 to 36000"),
+        (["snap", "bypuzz", "--input", "hold:UP:99999", "--out", "x.png"], "a frame count must be from 0 to 36000"),
+        (["snap", "bypuzz", "--input", "stick:40000,0", "--out", "x.png"], "X must be from -32768 to 32767"),
+        (["snap", "bypuzz", "--input", "click:5,²", "--out", "x.png"], "'²' is not a whole number (Y)"),
+        (["snap", "bypuzz", "--input", "UP", "--out", "no/such/folder/x.png"], "--out no/such/folder/x.png: No such file"),
+        (["snap", "bypuzz", "--input", "UP", "--out", "."], "--out ..png"),
+        (["snap", "bypuzz", "--input", "x" * 300, "--out", "x.png"], "unknown key 'xxxxxxxx"),
+    ],
+)
+def test_every_bad_argument_is_one_line_and_exit_2(args, message, tmp_path, monkeypatch, capsys):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "..png").mkdir()
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert message in err
+
+
+def test_an_input_file_that_is_not_utf8_is_refused(tmp_path, capsys):
+    from pyxel_app.__main__ import main
+
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"UP \xff\xfe")
+    assert main(["snap", "bypuzz", "--input", str(script), "--out", str(tmp_path / "x.png")]) == 2
+    assert "not UTF-8 text" in capsys.readouterr().err
+
+
+def test_snap_takes_a_long_script_and_prints_the_path_it_wrote(tmp_path, capsys, pyxel_screen):
+    from pyxel_app.__main__ import main
+
+    out = tmp_path / "shot"
+    assert main(["snap", "bypuzz", "--input", "LEFT RIGHT " * 30, "--out", str(out), "--scale", "1"]) == 0
+    printed = capsys.readouterr().out.strip()
+    assert printed == str(out) + ".png" and (tmp_path / "shot.png").is_file()
+    assert not out.exists()
+
+
+def test_snap_runs_on_a_damaged_data_folder(tmp_path, capsys, pyxel_screen):
+    from pyxel_app.__main__ import main
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "autosave-bypuzz.txt").write_bytes(b"\x80\x81 random bytes")
+    (data / "settings.txt").write_text("language=fr\nbypuzz.best.123456789abcdef0.easy=12\n")
+    assert main(["snap", "menu", "--input", "RETURN RETURN", "--out", str(tmp_path / "x.png"), "--data", str(data)]) == 0
+    assert (data / "autosave-bypuzz.txt.bad").read_bytes() == b"\x80\x81 random bytes"
+    assert (data / "settings.txt").read_text() == "bypuzz.best.123456789abcdef0.easy=12\n"
+    assert (data / "settings.txt.bad").read_text().startswith("language=fr")
+
+
+def test_headless_play_uses_the_data_folder_it_is_given(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "autosave-bypuzz.txt").mkdir()
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT), BYPUZZ_HEADLESS_FRAMES="5",
+               BYPUZZ_DATA_DIR=str(data))
+    result = subprocess.run([sys.executable, "-m", "pyxel_app", "play", "bypuzz"], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (data / "autosave-bypuzz.txt.bad").is_dir()
+
+
+def test_a_slow_solve_says_so_first_and_ctrl_c_exits_130_without_a_traceback():
+    import signal
+
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "pyxel_app", "solve", "fifteen", KORF_3],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    first = process.stderr.readline()
+    assert "note: this position needs at least 45 moves" in first
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err and out == ""

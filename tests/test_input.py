@@ -6,6 +6,7 @@ import pytest
 
 from pyxel_app.input import Action, Bindings
 from pyxel_app.input.mapping import HOLD_FRAMES, REPEAT_FRAMES, cell_at
+from pyxel_app.shell.storage import MemoryStorage
 
 
 def test_bindings_round_trip_through_settings_fields():
@@ -101,12 +102,17 @@ def test_keys_screen_remaps_and_persists(make_app):
     assert app.input.bindings.keys[Action.UP] == ("W",)
     assert "key.up=W" in app.storage.read("settings.txt")
     driver.key("DOWN")
-    driver.key("RETURN")  # DOWN: take the key that is UP's only one, so UP gets DOWN's old key
+    driver.key("RETURN")  # DOWN: W is UP's only key, so it is refused and nothing changes
     driver.key("W")
-    assert app.input.bindings.keys[Action.DOWN] == ("W",)
-    assert app.input.bindings.keys[Action.UP] == ("DOWN",)
+    assert app.input.bindings.keys[Action.DOWN] == ("DOWN",)
+    assert app.input.bindings.keys[Action.UP] == ("W",)
+    assert app.screen.note == "W is already UP: not changed."
+    driver.key("RETURN")
+    driver.key("S")
+    assert app.input.bindings.keys[Action.DOWN] == ("S",)
     app2, _ = make_app(storage=app.storage)
-    assert app2.input.bindings.keys[Action.DOWN] == ("W",)
+    assert app2.input.bindings.keys[Action.DOWN] == ("S",)
+    assert not app2.overlays
     driver.key("D")
     assert app.input.bindings.keys[Action.UP] == ("UP",)
     driver.key("ESCAPE")
@@ -122,3 +128,64 @@ def test_keys_screen_keeps_f1_for_help(make_app):
     driver.key("F1")
     # F1 opens help (the shell sees it first); the binding is unchanged.
     assert app.input.bindings.keys[Action.UP] == ("UP",)
+
+
+def test_keys_screen_refuses_to_move_return_escape_or_f1(make_app):
+    app, driver = make_app()
+    driver.key("K")
+    driver.frame()
+    driver.key("RETURN")  # UP
+    driver.key("ESCAPE")  # cancels
+    driver.key("RETURN")
+    driver.key("RETURN")  # RETURN is SELECT's for good
+    assert app.input.bindings.keys[Action.UP] == ("UP",)
+    assert app.screen.note == "RETURN always stays SELECT."
+    select = list(Action).index(Action.SELECT)
+    for _ in range(select):
+        driver.key("DOWN")
+    driver.key("RETURN")
+    assert app.screen.waiting is Action.SELECT
+    driver.key("X")  # SELECT gets X, and keeps RETURN
+    assert app.input.bindings.keys[Action.SELECT] == ("X", "RETURN")
+
+
+@pytest.mark.parametrize(
+    "fields, problem",
+    [
+        ("key.up=Z\n", "Z is bound to both"),  # Z is UNDO's too
+        ("key.select=X\nkey.down=RETURN\n", "RETURN is bound to both"),
+        ("key.help=\n", "no key bound to help"),
+    ],
+)
+def test_settings_whose_keys_clash_fall_back_to_the_default_keys(make_app, fields, problem):
+    from pyxel_app.input.mapping import DEFAULT_KEYS
+    from pyxel_app.shell.overlays import Message
+
+    storage = MemoryStorage({"settings.txt": "language=de\n" + fields + "bypuzz.best.123456789abcdef0.easy=14\n"})
+    app, _ = make_app(storage=storage)
+    assert app.input.bindings.keys == DEFAULT_KEYS
+    assert isinstance(app.overlays[-1], Message)
+    assert problem in " ".join(app.overlays[-1].lines)
+    assert app.language == "de"
+    assert app.settings.get("bypuzz.best.123456789abcdef0.easy") == "14"
+
+
+def test_a_bypuzz_key_layout_that_takes_another_actions_key_is_refused(make_app):
+    from pyxel_app.cartridges.bypuzz.config import ConfigScreen
+
+    app, driver = make_app()
+    app.input.bindings.bind(Action.HINT, "A")
+    driver.key("RETURN")
+    cart = app.cartridge
+    driver.frame()
+    assert isinstance(cart.screen, ConfigScreen)
+    driver.key("L")  # the left-hand layout wants A for LEFT
+    assert app.input.bindings.keys[Action.LEFT] == ("LEFT",)
+    assert cart.message == "A is already HINT: not changed."
+    driver.key("R")  # the right-hand one is free
+    assert app.input.bindings.keys[Action.LEFT] == ("LEFT", "U")
+    app.input.bindings.bind(Action.UP, "W")
+    app.input.bindings.bind(Action.MENU, "UP")  # the arrow, given away on the keys screen
+    driver.key("C")  # the cursor layout wants the arrow back for UP
+    assert app.input.bindings.keys[Action.UP] == ("W",)
+    assert cart.message == "UP is already MENU: not changed."

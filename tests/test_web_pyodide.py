@@ -24,6 +24,7 @@ def missing(reason: str):
         pytest.fail(f"{reason} (CI must have it: install Node.js and npm)")
     pytest.skip(reason)
 
+
 PYODIDE_VERSION = "314.0.7"
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent / "pyxel_app"
@@ -38,8 +39,10 @@ sys.platform = "emscripten"
 storage = WebStorage()
 storage.write("settings.txt", "language=de\n")
 bad = storage.set_aside("settings.txt")
+storage.write("settings.txt", "language=en\n")
+second = storage.set_aside("settings.txt")
 answer = json.loads(main())
-answer["storage"] = [storage.read("settings.txt"), storage.read(bad)]
+answer["storage"] = [storage.read("settings.txt"), storage.read(bad), second, storage.read(second)]
 json.dumps(answer)
 '''
 
@@ -88,4 +91,4 @@ def test_every_registered_game_runs_under_pyodide(pyodide_dir, tmp_path):
     for key, proof in answer["games"].items():
         if "moves" in proof:
             assert proof["moves"] and proof["replayed"], key
-    assert answer["storage"] == [None, "language=de\n"]
+    assert answer["storage"] == [None, "language=de\n", "settings.txt.1.bad", "language=en\n"]

@@ -559,6 +559,17 @@ class Connect4Search(Cooperative[EngineResult]):
             yield
 
 
+# Below this many stones the solver has no opening book to lean on (see the bench sets).
+SLOW_STONES = 12
+
+
+def slow_note(seq: str) -> str:
+    """What to say before a solve that may take long, or ""."""
+    if len(seq.strip()) >= SLOW_STONES:
+        return ""
+    return f"with fewer than {SLOW_STONES} stones played the exact solve can take minutes to hours in pure Python"
+
+
 def solve_text(seq: str) -> str:
     """``"<score> <best column 1-7>"`` for a move sequence, solved exactly.
 

@@ -503,6 +503,22 @@ def _arrangement(text: str, what: str) -> tuple[int, ...]:
     return arrangement_from_text(text, what)
 
 
+# From this admissible estimate on, Korf's instances take seconds to minutes in pure Python.
+SLOW_BOUND = 44
+
+
+def slow_note(position: str, goal: str | None = None) -> str:
+    """What to say before a solve that may take long, or ""; bad input raises NotationError."""
+    tiles = _arrangement(position, "position")
+    target = STANDARD_GOAL if goal is None else _arrangement(goal, "goal")
+    if not is_solvable(tiles, target):
+        return ""  # the solve refuses it at once
+    bound = lower_bound(tiles, target)
+    if bound < SLOW_BOUND:
+        return ""
+    return f"this position needs at least {bound} moves: the exact solve can take seconds to minutes in pure Python"
+
+
 def solve_text(position: str, goal: str | None = None) -> str:
     """``"<optimal length> <tiles to move>"``, or ``"0"`` when already solved.
 

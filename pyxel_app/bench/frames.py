@@ -38,8 +38,8 @@ class TimedApp:
         self.cpu_samples.append(time.thread_time() - self._cpu_start)
 
 
-def headless_app(seed: int):
-    """A fresh App on in-memory storage in the one headless Pyxel; a bench never quits itself."""
+def headless_app(seed: int, storage=None):
+    """A fresh App (on in-memory storage unless told) in the one headless Pyxel; a bench never quits itself."""
     import pyxel
 
     from ..shell.app import App, boot
@@ -47,7 +47,7 @@ def headless_app(seed: int):
 
     boot(headless=True, fps=1000)
     pyxel.quit = lambda: None
-    return App(storage=MemoryStorage(), seed=seed)
+    return App(storage=storage if storage is not None else MemoryStorage(), seed=seed)
 
 
 def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:

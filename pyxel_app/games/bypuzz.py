@@ -17,6 +17,12 @@ def make_engine(state, level: str, rng):
     return FifteenSearch(state.tiles, state.goal)
 
 
+def solve_note(position: str, goal: str | None = None) -> str:
+    from ..ai.fifteen import slow_note
+
+    return slow_note(position, goal=goal)
+
+
 def solve(position: str, goal: str | None = None) -> str:
     from ..ai.fifteen import solve_text
 
@@ -353,4 +359,6 @@ SPEC = GameSpec(
     engine=make_engine,
     solve=solve,
     solve_options=("goal",),
+    solve_note=solve_note,
+    slow_perft_depth=18,
 )

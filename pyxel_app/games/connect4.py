@@ -14,8 +14,6 @@ LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
 COLOURS = ("red", "green", "yellow", "blue")
 HINT_LEVEL = "hint"
 HINT_BUDGET_MS = 500.0
-# Below this many stones the solver has no opening book to lean on (see the bench sets).
-SLOW_SOLVE_STONES = 12
 
 
 def make_engine(state, level: str, rng):
@@ -32,11 +30,10 @@ def solve(position: str) -> str:
     return solve_text(position)
 
 
-def solve_note(position: str) -> str | None:
-    if len(position.strip()) < SLOW_SOLVE_STONES:
-        return (f"with fewer than {SLOW_SOLVE_STONES} stones played the exact solve "
-                "can take minutes to hours in pure Python")
-    return None
+def solve_note(position: str) -> str:
+    from ..ai.connect4 import slow_note
+
+    return slow_note(position)
 
 
 STRINGS = {
@@ -121,4 +118,5 @@ SPEC = GameSpec(
     hint_level=HINT_LEVEL,
     solve=solve,
     solve_note=solve_note,
+    slow_perft_depth=10,
 )

@@ -31,7 +31,9 @@ class GameSpec:
     first two in seat order, or, with ``choose_colour``, a list each player picks from.
     ``levels`` are the computer's, weakest first; ``engine(state, level, rng)`` makes a
     cooperative engine for a level (or for ``hint_level``).  With ``ask_who_starts`` the
-    set-up ends with the question who moves first.
+    set-up ends with the question who moves first.  ``solve(position, **options)`` answers
+    the CLI's ``solve``; ``solve_note`` says first when that may take long; a ``perft`` from
+    ``slow_perft_depth`` on is announced as slow.
     """
 
     key: str
@@ -48,7 +50,8 @@ class GameSpec:
     hint_level: str = ""
     solve: Callable[..., str] | None = None
     solve_options: tuple[str, ...] = ()
-    solve_note: Callable[[str], str | None] | None = None
+    solve_note: Callable[..., str] | None = None
+    slow_perft_depth: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

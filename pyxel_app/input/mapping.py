@@ -64,6 +64,48 @@ def pad_code(name: str) -> int:
     return code
 
 
+# Keys that always keep their action, whatever the player binds: confirm, back and help.
+FIXED_KEYS: dict[Action, str] = {Action.SELECT: "RETURN", Action.BACK: "ESCAPE", Action.HELP: "F1"}
+
+
+class BindingError(ValueError):
+    """A binding that cannot be used: an unknown action or key, or one that takes a key away."""
+
+
+def parse_binding(key: str, value: str) -> tuple[Action, tuple[str, ...]]:
+    """One ``key.<action>=NAME NAME`` setting, checked on its own."""
+    try:
+        action = Action(key[len("key."):])
+    except ValueError:
+        raise BindingError(f"unknown action {key[4:][:12]!r}") from None
+    names = tuple(value.split())
+    if not names:
+        raise BindingError(f"no key bound to {action.value}")
+    for name in names:
+        try:
+            key_code(name)
+        except ValueError:
+            raise BindingError(f"unknown key name {name[:12]!r}") from None
+    fixed = FIXED_KEYS.get(action)
+    return action, names + ((fixed,) if fixed and fixed not in names else ())
+
+
+def check_keys(keys: dict[Action, tuple[str, ...]]) -> None:
+    """Every action has a key, no key serves two actions, and RETURN, ESCAPE and F1 keep theirs."""
+    owner: dict[str, Action] = {}
+    for action in Action:
+        names = keys.get(action, ())
+        if not names:
+            raise BindingError(f"no key bound to {action.value}")
+        for name in names:
+            if name in owner and owner[name] is not action:
+                raise BindingError(f"{name} is bound to both {owner[name].value} and {action.value}")
+            owner[name] = action
+    for action, name in FIXED_KEYS.items():
+        if owner.get(name) is not action:
+            raise BindingError(f"{name} must stay {action.value}")
+
+
 @dataclass
 class Bindings:
     """Which keys produce which action; persisted as ``key.<action>=NAME NAME`` lines."""
@@ -78,25 +120,32 @@ class Bindings:
 
     @classmethod
     def from_fields(cls, fields: dict[str, str]) -> "Bindings":
-        """Unknown or broken entries raise ValueError naming them, so the caller can report it."""
+        """A bad entry, or keys that clash, raise BindingError naming them."""
         bindings = cls()
         for key, value in fields.items():
             if key.startswith("key."):
-                try:
-                    action = Action(key[4:])
-                except ValueError:
-                    raise ValueError(f"unknown action {key[4:]!r}") from None
-                names = tuple(value.split())
-                for name in names:
-                    key_code(name)
-                if not names:
-                    raise ValueError(f"no key bound to {action.value}")
+                action, names = parse_binding(key, value)
                 bindings.keys[action] = names
             elif key == "pad.layout":
                 if value not in PAD_LAYOUTS:
-                    raise ValueError(f"unknown pad layout {value!r}")
+                    raise BindingError(f"unknown pad layout {value[:12]!r}")
                 bindings.pad_layout = value
+        check_keys(bindings.keys)
         return bindings
+
+    def bind(self, action: Action, name: str) -> None:
+        """Give ``name`` to ``action`` alone (its fixed key stays); BindingError if that takes a key away."""
+        self.replace({action: (name,) + tuple(fixed for fixed in [FIXED_KEYS.get(action)] if fixed and fixed != name)})
+
+    def replace(self, keys: dict[Action, tuple[str, ...]]) -> None:
+        """These keys for these actions, or BindingError and nothing changes."""
+        new = {**self.keys, **keys}
+        check_keys(new)
+        self.keys = new
+
+    def owner(self, name: str, besides: tuple[Action, ...] = ()) -> Action | None:
+        """The action other than ``besides`` that has the key ``name``, if any."""
+        return next((action for action, names in self.keys.items() if name in names and action not in besides), None)
 
     def pad_buttons(self, action: Action) -> tuple[str, ...]:
         if self.pad_layout == "b_ok" and action in (Action.SELECT, Action.BACK):

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Hashable, Iterable, TypeVar
 
+from .numbers import NumberError, parse_number
+
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
@@ -118,14 +120,15 @@ class Rules(Generic[S, M]):
         return sum(self.perft(self.apply(state, move), depth - 1) for move in moves)
 
 
-def parse_int_list(text: str, sep: str = ",") -> list[int]:
-    """Integers separated by ``sep`` (spaces around them allowed), with a clear error."""
-    parts = [part.strip() for part in text.strip().split(sep)]
+def parse_int_list(text: str, sep: str = ",", low: int = -(10**9), high: int = 10**9, most: int = 1000) -> list[int]:
+    """At most ``most`` integers in ``low..high`` separated by ``sep`` (spaces around them allowed)."""
+    parts = text.strip().split(sep, most)
+    if len(parts) > most:
+        raise NotationError(f"more than {most} numbers")
     try:
-        return [int(part) for part in parts]
-    except ValueError:
-        bad = next(part for part in parts if not part.lstrip("-").isdigit())
-        raise NotationError(f"{bad!r} is not a whole number") from None
+        return [parse_number(part.strip(), low, high) for part in parts]
+    except NumberError as error:
+        raise NotationError(str(error)) from None
 
 
 def replay(rules: Rules[S, M], state: S, moves: Iterable[M]) -> S:

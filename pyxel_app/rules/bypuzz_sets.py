@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .numbers import NumberError, is_number, parse_number
+
 SIZE = 4
 CELLS = SIZE * SIZE
 TARGETS_PER_SET = 10
@@ -101,12 +103,11 @@ def _numbers(line: str, number: int) -> list[int]:
         raise PuzzleSetError(f"expected {SIZE} numbers, got {len(words)}", number)
     values = []
     for word in words:
-        if not word.isdigit():
-            raise PuzzleSetError(f"{word[:12]!r} is not a number from 0 to 15", number)
-        value = int(word)
-        if value >= CELLS:
-            raise PuzzleSetError(f"{value} is not a number from 0 to 15", number)
-        values.append(value)
+        try:
+            values.append(parse_number(word, 0, CELLS - 1))
+        except NumberError:
+            shown = word if is_number(word) else repr(word[:12])
+            raise PuzzleSetError(f"{shown} is not a number from 0 to 15", number) from None
     return values
 
 

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 
 from .base import IllegalMoveError, NotationError, Outcome, Rules, parse_int_list
+from .numbers import NumberError, parse_number
 
 SIZE = 4
 CELLS = SIZE * SIZE
@@ -141,12 +142,9 @@ class FifteenRules(Rules[Fifteen, int]):
 
     def move_from_text(self, state, text: str) -> int:
         try:
-            tile = int(text.strip())
-        except ValueError:
-            raise NotationError(f"{text!r} is not a tile number") from None
-        if not 1 <= tile < CELLS:
-            raise NotationError(f"there is no tile {tile}")
-        return tile
+            return parse_number(text.strip(), 1, CELLS - 1)
+        except NumberError:
+            raise NotationError(f"{text.strip()[:12]!r} is not a tile number (1-{CELLS - 1})") from None
 
     # Helpers for the UI, in the player's words.
 

@@ -13,20 +13,23 @@ import os
 import random
 import sys
 import time
+import traceback
 from pathlib import Path
 
 import pyxel
 
 from .. import games
 from ..input import Action, Bindings, Input
+from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
+from ..rules.numbers import parse_number
 from . import palette, strings, ui
 from .cartridge import autosave_file
 from .font import load_font
 from .glyphs import GLYPHS
 from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
-from .settings import Settings
-from .storage import Storage, default_storage, is_web
+from .settings import ON_OFF, Settings, one_of, parsed_by
+from .storage import DataFolder, Storage, default_storage, is_web
 
 FPS = 60
 TITLE = "ByPuzz Arcade"
@@ -35,6 +38,11 @@ POINTER_IMAGE = (0, 0, 0, 8, 8)  # bank, u, v, w, h of the mouse pointer in reso
 
 SOUND_CHANNEL = 3
 HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
+MAX_HEADLESS_FRAMES = 10_000_000
+CRASH_LOG = "crash.log"
+CRASH_LOG_CHARS = 64 * 1024  # the log keeps its newest part
+MAX_CRASH_REPORTS = 20  # per session: a screen that fails every frame must not fill the disk
+SHOWN_PROBLEMS = 3  # settings problems named in the one message
 
 _booted = False
 
@@ -66,11 +74,17 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 class App:
     def __init__(self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None) -> None:
         self.web = is_web() if web is None else web
-        self.storage = storage if storage is not None else default_storage()
-        self.rng = random.Random(seed)
         self.overlays: list = []
         self.waiting_dialogs: list = []
-        self.settings = Settings(self.storage, self.report_write_error)
+        if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
+            storage = storage.backend
+        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message)
+        self.rng = random.Random(seed)
+        self.crashes = 0
+        self.settings = Settings(self.storage)
+        self.settings.add_checks(self.setting_checks())
+        for spec in self.games:
+            self.settings.add_checks(self.cartridge_class(spec).setting_checks())
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
@@ -88,27 +102,34 @@ class App:
     def language(self) -> str:
         return strings.language()
 
+    @staticmethod
+    def setting_checks() -> dict:
+        return {
+            "language": one_of(*strings.LANGUAGES),
+            "sound": ON_OFF,
+            "pad.layout": one_of(*PAD_LAYOUTS),
+            "key.": parsed_by(parse_binding, BindingError),
+        }
+
     def apply_settings(self) -> None:
-        problem = self.settings.load()
-        language = self.settings.get("language", "en")
-        if language not in strings.LANGUAGES:
-            problem = problem or f"unknown language {language!r}"
-            language = "en"
-        strings.set_language(language)
+        """Load the settings; a bad value falls back to its default, with one message for all of them."""
+        problems = self.settings.load()
         try:
             self.input.bindings = Bindings.from_fields(self.settings.fields)
-        except ValueError as error:
-            problem = problem or str(error)
-            self.input.bindings = Bindings()
+        except BindingError as error:
+            problems.append(str(error))
+            self.settings.drop("key.")
+            self.input.bindings = Bindings.from_fields(self.settings.fields)
+        strings.set_language(self.settings.get("language", "en"))
         self.input.rebuild()
-        if problem:
-            bad = self.settings.set_aside()
-            self.show_message(t_bad_file(problem, bad))
+        if problems:
+            self.settings.repair()
+            shown = problems[:SHOWN_PROBLEMS] + ([f"+{len(problems) - SHOWN_PROBLEMS}"] if len(problems) > SHOWN_PROBLEMS else [])
+            self.show_message(strings.t("settings.fixed", problems="; ".join(shown)))
 
     def save_bindings(self) -> None:
         """Persist the current key and pad bindings and make them take effect."""
-        for key, value in self.input.bindings.to_fields().items():
-            self.settings.set(key, value)
+        self.settings.update(self.input.bindings.to_fields())
         self.input.rebuild()
 
     def cycle_language(self) -> None:
@@ -121,19 +142,6 @@ class App:
         if self.settings.get_bool("sound", True):
             pyxel.play(SOUND_CHANNEL, number)
 
-    def write_quietly(self, name: str, text: str) -> bool:
-        """Write to storage; a failure becomes a message instead of a crash."""
-        try:
-            self.storage.write(name, text)
-            return True
-        except OSError as error:
-            self.report_write_error(error)
-            return False
-
-    def report_write_error(self, error: OSError) -> None:
-        if not any(isinstance(overlay, Message) for overlay in self.overlays + self.waiting_dialogs):
-            self.show_message(strings.t("msg.write_failed", why=error.strerror or error))
-
     # Screens and overlays.
 
     def go_to(self, screen) -> None:
@@ -144,21 +152,30 @@ class App:
         """Every registered game, in menu order."""
         return games.GAMES
 
-    def make_cartridge(self, spec: games.GameSpec):
+    @staticmethod
+    def cartridge_class(spec: games.GameSpec):
+        """The shell's match layer for a two-player game, else the game's own cartridge."""
         if spec.is_match:
             from .match import MatchCartridge
 
-            return MatchCartridge(self, spec)
-        return spec.screen_class()(self, spec)
+            return MatchCartridge
+        return spec.screen_class()
+
+    def make_cartridge(self, spec: games.GameSpec):
+        return self.cartridge_class(spec)(self, spec)
 
     def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None) -> None:
         """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind)."""
         spec = games.find(game) if isinstance(game, str) else game
         cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
+        # A save that does not replay is set aside now, so it is never offered.
+        session = cartridge.read_save(cartridge.autosave_name, saved) if saved is not None else None
 
-        def show(resumed: bool) -> None:
-            if not resumed:
+        def show(resume: bool) -> None:
+            if resume:
+                cartridge.adopt(session)
+            else:
                 cartridge.start()
             self.cartridge = cartridge
             self.go_to(cartridge)
@@ -167,10 +184,10 @@ class App:
             self.storage.delete(cartridge.autosave_name)
             show(False)
 
-        if saved is None:
+        if session is None:
             show(False)
         else:
-            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(cartridge.resume(saved)), fresh)
+            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
@@ -237,9 +254,44 @@ class App:
         if not self.web:
             pyxel.quit()
 
-    # The frame.
+    # The frame, guarded: a bug in a screen costs the player a message, not the game.
 
     def update(self) -> None:
+        try:
+            self._update()
+        except Exception:
+            self.recover()
+
+    def draw(self) -> None:
+        try:
+            self._draw()
+        except Exception:
+            self.recover()
+
+    def recover(self) -> None:
+        """After an unexpected error: autosave the game, log the traceback, say so, back to the menu."""
+        self.crashes += 1
+        report = traceback.format_exc()
+        cartridge, self.cartridge = self.cartridge, None
+        saved = True
+        if cartridge is not None:
+            try:
+                saved = cartridge.autosave()
+            except Exception:
+                saved = False
+                report += traceback.format_exc()
+        self.log_crash(report)
+        self.overlays.clear()
+        self.screen, self._next_screen = self.menu, None
+        key = "msg.crashed" if saved else "msg.crashed_unsaved"
+        self.show_message(strings.t(key, log=self.storage.describe(CRASH_LOG)))
+
+    def log_crash(self, report: str) -> None:
+        if self.crashes <= MAX_CRASH_REPORTS:
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+            self.storage.append(CRASH_LOG, f"--- {stamp} ---\n{report}\n", CRASH_LOG_CHARS)
+
+    def _update(self) -> None:
         if self._next_screen is not None:
             self.screen, self._next_screen = self._next_screen, None
         inp = self.input
@@ -258,7 +310,7 @@ class App:
         else:
             self.screen.update(inp)
 
-    def draw(self) -> None:
+    def _draw(self) -> None:
         pyxel.camera()
         pyxel.cls(self.border)
         pyxel.camera(-ui.BORDER_X, -ui.BORDER_Y)
@@ -272,10 +324,6 @@ class App:
             pyxel.blt(x, y, bank, u, v, w, h, 0)
 
 
-def t_bad_file(problem: str, bad: str) -> str:
-    return strings.t("msg.bad_file", what=strings.t("settings.what"), why=problem, bad=bad)
-
-
 def main(start: str | None = None) -> None:
     """Open the window and run the app; ``start`` names a cartridge to open at once.
 
@@ -285,7 +333,7 @@ def main(start: str | None = None) -> None:
     started = time.perf_counter()
     frames = os.environ.get(HEADLESS_FRAMES_ENV)
     if frames:
-        run_headless(int(frames), start)
+        run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start)
         return
     boot()
     app = App()
@@ -297,10 +345,11 @@ def main(start: str | None = None) -> None:
 
 def run_headless(frames: int, start: str | None = None) -> None:
     from .harness import Driver
-    from .storage import MemoryStorage
+    from .storage import DATA_DIR_ENV, MemoryStorage
 
     boot(headless=True, fps=1000)
-    app = App(storage=MemoryStorage())
+    # A headless run touches real files only when told where: scripted runs on a damaged folder.
+    app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage())
     if start is not None:
         app.open_cartridge(start)
     Driver(app).run(frames)

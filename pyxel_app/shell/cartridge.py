@@ -8,6 +8,7 @@ the match layer (``shell/match.py``) and only brings a board view.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -84,6 +85,11 @@ class Cartridge:
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
 
+    @classmethod
+    def setting_checks(cls) -> dict:
+        """This cartridge's settings and what a valid value is (see shell/settings.py)."""
+        return {}
+
     # Save files.
 
     @property
@@ -97,40 +103,46 @@ class Cartridge:
     def session_from_text(self, text: str) -> Session:
         return Session.from_text(text, self.rules, self.load_start, self.solver())
 
-    def autosave(self) -> None:
-        storage = self.app.storage
+    def autosave(self) -> bool:
+        """Keep the game in progress (or forget a finished one); False when it could not be written."""
         if self.in_progress():
-            self.app.write_quietly(self.autosave_name, self.session.to_text())
-        else:
-            storage.delete(self.autosave_name)
-
-    def resume(self, text: str) -> bool:
-        try:
-            self.session = self.session_from_text(text)
-        except SaveFileError as error:
-            bad = self.app.storage.set_aside(self.autosave_name)
-            self.app.show_message(t("msg.bad_save", why=error, bad=bad))
-            return False
-        self.on_session_changed()
+            return self.app.storage.write(self.autosave_name, self.session.to_text())
+        self.app.storage.delete(self.autosave_name)
         return True
 
+    def read_save(self, name: str, text: str) -> Session | None:
+        """The game a save file holds; one that does not replay is set aside, with a message, and None."""
+        try:
+            return self.session_from_text(text)
+        except SaveFileError as error:
+            self.app.storage.set_aside(name, str(error))
+        except Exception:  # a bug met on the way must not turn into a crash at every start
+            self.app.log_crash(traceback.format_exc())
+            self.app.storage.set_aside(name, t("msg.save_bug"))
+        return None
+
+    def adopt(self, session: Session) -> None:
+        self.session = session
+        self.on_session_changed()
+
+    def resume(self, text: str) -> bool:
+        session = self.read_save(self.autosave_name, text)
+        if session is not None:
+            self.adopt(session)
+        return session is not None
+
     def save_game(self) -> None:
-        if self.session is not None and self.app.write_quietly(self.save_name, self.session.to_text()):
+        if self.session is not None and self.app.storage.write(self.save_name, self.session.to_text()):
             self.flash(t("msg.saved"))
 
     def load_game(self) -> None:
         text = self.app.storage.read(self.save_name)
+        session = self.read_save(self.save_name, text) if text is not None else None
         if text is None:
             self.flash(t("msg.no_save"))
-            return
-        try:
-            self.session = self.session_from_text(text)
-        except SaveFileError as error:
-            bad = self.app.storage.set_aside(self.save_name)
-            self.app.show_message(t("msg.bad_save", why=error, bad=bad))
-            return
-        self.on_session_changed()
-        self.flash(t("msg.loaded"))
+        elif session is not None:
+            self.adopt(session)
+            self.flash(t("msg.loaded"))
 
     # Shared commands.
 

@@ -23,11 +23,16 @@ import re
 
 import pyxel
 
+from ..rules.numbers import NumberError, parse_number
 from . import ui
+
+STICK_RANGE = (-32768, 32767)
+MAX_FRAMES = 36_000  # ten minutes at 60 fps, per wait or hold
+SHOWN = 24  # characters of a bad step quoted in a message
 
 
 class ScriptError(ValueError):
-    pass
+    """A ``snap`` script step that cannot run; the message quotes it."""
 
 
 class Driver:
@@ -99,7 +104,7 @@ class Driver:
             name, _, count = rest.partition(":")
             self._tap(_code("KEY_", name), _count(token, count))
         else:
-            raise ScriptError(f"unknown script step {token!r}")
+            raise ScriptError(f"unknown script step {token[:SHOWN]!r}")
 
 
 def tokens(script: str) -> list[str]:
@@ -128,29 +133,37 @@ def check_token(token: str) -> None:
         _code("KEY_", name)
         _count(token, count)
     elif kind != "TEXT":
-        raise ScriptError(f"unknown script step {token!r}")
+        raise ScriptError(f"unknown script step {token[:SHOWN]!r}")
 
 
 def _code(prefix: str, name: str) -> int:
     code = getattr(pyxel, prefix + name.upper(), None)
     if not isinstance(code, int):
         what = "key" if prefix == "KEY_" else "pad button"
-        raise ScriptError(f"unknown {what} {name!r} in script")
+        raise ScriptError(f"unknown {what} {name[:SHOWN]!r} in script")
     return code
 
 
 def _pair(token: str, rest: str) -> tuple[int, int]:
+    """Two numbers X,Y: stick values for ``stick:``, a pixel of the screen (or its border) otherwise."""
+    if token.upper().startswith("STICK"):
+        (x_low, x_high), (y_low, y_high) = STICK_RANGE, STICK_RANGE
+    else:
+        x_low, x_high, y_low, y_high = -ui.BORDER_X, ui.SCREEN_W + ui.BORDER_X - 1, -ui.BORDER_Y, ui.SCREEN_H + ui.BORDER_Y - 1
+    parts = rest.split(",")
+    if len(parts) != 2:
+        raise ScriptError(f"{token[:SHOWN]!r}: expected two numbers X,Y")
     try:
-        x, y = (int(part) for part in rest.split(","))
-    except ValueError:
-        raise ScriptError(f"{token!r}: expected two numbers X,Y") from None
-    return x, y
+        return parse_number(parts[0], x_low, x_high, "X"), parse_number(parts[1], y_low, y_high, "Y")
+    except NumberError as error:
+        raise ScriptError(f"{token[:SHOWN]!r}: {error}") from None
 
 
 def _count(token: str, text: str) -> int:
-    if not text.isdigit():
-        raise ScriptError(f"{token!r}: expected a frame count")
-    return int(text)
+    try:
+        return parse_number(text, 0, MAX_FRAMES, "a frame count")
+    except NumberError as error:
+        raise ScriptError(f"{token[:SHOWN]!r}: expected a frame count ({error})") from None
 
 
 # Keys and pad buttons a random player hits; callers replace pyxel.quit, so a random

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyxel
 
 from ..input import Action, Input
-from ..input.mapping import DEFAULT_KEYS
+from ..input.mapping import DEFAULT_KEYS, FIXED_KEYS
 from . import palette, ui
 from .chooser import Chooser
 from .strings import t
@@ -18,7 +18,6 @@ KEY_NAMES = {
     if name.startswith("KEY_")
     and name not in ("KEY_NONE", "KEY_UNKNOWN", "KEY_SHIFT", "KEY_CTRL", "KEY_ALT", "KEY_GUI")
 }
-RESERVED = ("F1",)  # help must stay reachable whatever the player binds
 
 
 class KeysScreen:
@@ -54,19 +53,19 @@ class KeysScreen:
         name = pressed[0]
         if name == "ESCAPE":
             return
-        if name in RESERVED and action is not Action.HELP:
-            self.note = t("keys.reserved", key=name)
-            return
-        bindings = self.app.input.bindings
-        previous = bindings.keys[action]
-        for other, names in list(bindings.keys.items()):
-            if other is not action and name in names:
-                # The key leaves the other action; one left with no key takes over the old ones.
-                bindings.keys[other] = tuple(n for n in names if n != name) or previous
-                self.note = t("keys.taken", key=name, action=action.value.upper())
-        bindings.keys[action] = (name,)
-        self.app.save_bindings()
+        self.note = self._refusal(action, name)
+        if not self.note:
+            self.app.input.bindings.bind(action, name)
+            self.app.save_bindings()
         inp.consume()
+
+    def _refusal(self, action: Action, name: str) -> str:
+        """Why ``name`` cannot become ``action``'s key, or "": it must not take a key from another action."""
+        for fixed_action, fixed in FIXED_KEYS.items():
+            if name == fixed and fixed_action is not action:
+                return t("keys.reserved", key=name, action=fixed_action.value.upper())
+        other = self.app.input.bindings.owner(name, besides=(action,))
+        return t("keys.taken", key=name, other=other.value.upper()) if other else ""
 
     def draw(self) -> None:
         ui.title_box(t("keys.word"))

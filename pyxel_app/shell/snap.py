@@ -6,7 +6,7 @@ import pyxel
 
 from .app import App, boot
 from .harness import Driver
-from .storage import MemoryStorage
+from .storage import FileStorage, MemoryStorage
 
 
 def picture_name(out: str) -> str:
@@ -14,16 +14,18 @@ def picture_name(out: str) -> str:
     return out if out.lower().endswith(".png") else out + ".png"
 
 
-def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play") -> tuple[str, str | None]:
+def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play",
+         data: str | None = None) -> tuple[str, str | None]:
     """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts.
 
+    ``data`` names a folder to run on (its settings, saves, damage and all); by default a fresh store.
     A script that quits the app ends the run there and the picture is the last frame.
     Returns the name of the file written and the step that quit (None if none did).
     """
     boot(headless=True, fps=1000)
     real_quit, pyxel.quit = pyxel.quit, lambda: None  # the real one would end the process, picture unwritten
     try:
-        app = App(storage=MemoryStorage(), seed=seed)
+        app = App(storage=MemoryStorage() if data is None else FileStorage(data), seed=seed)
         if spec is not None:
             app.open_cartridge(spec)
             if at == "play":

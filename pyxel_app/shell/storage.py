@@ -1,24 +1,46 @@
-"""Where settings and saves live: one small interface, a desktop and a web backend.
+"""Where settings and saves live: backends for files, the browser and memory, and ``DataFolder``,
+the app's one guarded door to them.
 
 Desktop files sit under ``pyxel.user_data_dir`` (or ``$BYPUZZ_DATA_DIR``) and
 are written atomically: a temporary file in the same folder, then a rename, so
-a crash leaves either the old file or the new one, never half of one.
+a crash of the app leaves either the old file or the new one, never half of one;
+a temporary file left by an interrupted write is removed at the next start.
+There is no fsync: a save happens inside a frame, and an fsync on a busy disk
+takes longer than a whole frame.
+
+A backend raises what its medium raises.  ``DataFolder`` turns every such
+problem (missing, a folder in the way, permission, read-only, disk full,
+undecodable bytes) into a short message naming the file, and play goes on:
+what cannot be written is kept in memory for the session.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
+
+from ..rules.numbers import is_number
+from .strings import t
 
 VENDOR, APP_NAME = "bypuzz", "bypuzz-arcade"
 DATA_DIR_ENV = "BYPUZZ_DATA_DIR"
 BAD_SUFFIX = ".bad"
+# Set-aside copies kept per file: NAME.bad, NAME.1.bad, ... the oldest goes past this many.
+MAX_BAD_COPIES = 5
+# Nothing the app writes comes near this; a bigger file is damage, not data.
+MAX_FILE_BYTES = 1024 * 1024
+TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
 
 
 class Storage:
     """Named text blobs.  ``read`` returns None when nothing is stored under the name."""
+
+    # What this backend's operations raise when the medium fails (not a bug).
+    errors: tuple[type[BaseException], ...] = (OSError, UnicodeError)
 
     def read(self, name: str) -> str | None:
         raise NotImplementedError
@@ -29,12 +51,50 @@ class Storage:
     def delete(self, name: str) -> None:
         raise NotImplementedError
 
-    def set_aside(self, name: str) -> str:
-        """Keep an unreadable blob as ``name.bad`` for the player to inspect; returns the new name."""
+    def rename(self, old: str, new: str) -> None:
         raise NotImplementedError
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+    def check(self) -> None:
+        """Raise when the store cannot be used at all."""
+
+    def clean_up(self) -> None:
+        """Remove what an interrupted write left behind."""
 
     def describe(self, name: str) -> str:
         return name
+
+    def bad_copies(self, name: str) -> list[tuple[int, str]]:
+        """(number, name) of the set-aside copies of ``name``, oldest first: NAME.bad is 0."""
+        copies = []
+        for other in self.names():
+            if other == name + BAD_SUFFIX:
+                copies.append((0, other))
+            elif other.startswith(name + ".") and other.endswith(BAD_SUFFIX):
+                number = other[len(name) + 1 : -len(BAD_SUFFIX)]
+                if is_number(number):
+                    copies.append((int(number), other))
+        return sorted(copies)
+
+    def next_bad_name(self, name: str) -> tuple[str, list[str]]:
+        """The name for the next set-aside copy of ``name``, and the oldest copies to drop after it.
+
+        An earlier copy is never overwritten; past ``MAX_BAD_COPIES`` the oldest goes.
+        """
+        copies = self.bad_copies(name)
+        number = copies[-1][0] + 1 if copies else 0
+        bad = f"{name}.{number}{BAD_SUFFIX}" if number else name + BAD_SUFFIX
+        return bad, [old for _, old in copies[: max(0, len(copies) + 1 - MAX_BAD_COPIES)]]
+
+    def set_aside(self, name: str) -> str:
+        """Keep an unusable blob under a new set-aside name for the player to inspect; returns it."""
+        bad, stale = self.next_bad_name(name)
+        self.rename(name, bad)
+        for old in stale:
+            self.delete(old)
+        return bad
 
 
 class FileStorage(Storage):
@@ -49,18 +109,20 @@ class FileStorage(Storage):
 
     def read(self, name: str) -> str | None:
         try:
-            return self._path(name).read_text(encoding="utf-8")
+            with open(self._path(name), "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return None
+        if len(data) > MAX_FILE_BYTES:
+            raise OSError(errno.EFBIG, f"file bigger than {MAX_FILE_BYTES // 1024} KiB")
+        return data.decode("utf-8")
 
     def write(self, name: str, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=f".{name}.", suffix=".tmp")
+        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
             os.replace(temp, self._path(name))
         except BaseException:
             Path(temp).unlink(missing_ok=True)
@@ -69,16 +131,32 @@ class FileStorage(Storage):
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
 
-    def set_aside(self, name: str) -> str:
-        bad = name + BAD_SUFFIX
-        os.replace(self._path(name), self._path(bad))
-        return bad
+    def rename(self, old: str, new: str) -> None:
+        os.replace(self._path(old), self._path(new))
+
+    def names(self) -> list[str]:
+        try:
+            return os.listdir(self.folder)
+        except FileNotFoundError:
+            return []
+
+    def check(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if not self.folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(self.folder))
+
+    def clean_up(self) -> None:
+        for name in self.names():
+            if name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX):
+                self._path(name).unlink(missing_ok=True)
 
 
 class WebStorage(Storage):
     """The browser's localStorage, reached through Pyodide's ``js`` module."""
 
     PREFIX = "bypuzz-arcade/"
+    # A full localStorage raises a JavaScript QuotaExceededError, which Pyodide hands over as JsException.
+    errors = (Exception,)
 
     def __init__(self) -> None:
         import js  # only exists under Pyodide
@@ -96,13 +174,15 @@ class WebStorage(Storage):
     def delete(self, name: str) -> None:
         self.store.removeItem(self.PREFIX + name)
 
-    def set_aside(self, name: str) -> str:
-        bad = name + BAD_SUFFIX
-        value = self.read(name)
+    def rename(self, old: str, new: str) -> None:
+        value = self.read(old)
         if value is not None:
-            self.write(bad, value)
-        self.delete(name)
-        return bad
+            self.write(new, value)
+        self.delete(old)
+
+    def names(self) -> list[str]:
+        keys = (self.store.key(index) for index in range(self.store.length))
+        return [key[len(self.PREFIX) :] for key in keys if isinstance(key, str) and key.startswith(self.PREFIX)]
 
     def describe(self, name: str) -> str:
         return f"localStorage[{self.PREFIX + name}]"
@@ -123,10 +203,107 @@ class MemoryStorage(Storage):
     def delete(self, name: str) -> None:
         self.blobs.pop(name, None)
 
-    def set_aside(self, name: str) -> str:
-        bad = name + BAD_SUFFIX
-        self.blobs[bad] = self.blobs.pop(name)
+    def rename(self, old: str, new: str) -> None:
+        self.blobs[new] = self.blobs.pop(old)
+
+    def names(self) -> list[str]:
+        return list(self.blobs)
+
+
+def problem_text(error: BaseException) -> str:
+    """An error in a few words: "Permission denied", not the whole path."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    if isinstance(error, UnicodeError):
+        return t("storage.not_text")
+    return str(error).splitlines()[0][:80] if str(error) else type(error).__name__
+
+
+class DataFolder:
+    """The app's settings and saves: never raises for the medium's sake, tells the player instead.
+
+    ``report`` shows a message.  Reads of a file that cannot be used set it aside
+    and answer None; a failed write or delete is kept in ``memory``, so the rest
+    of the session sees what the player did, and is said once until a write works again.
+    """
+
+    def __init__(self, backend: Storage, report: Callable[[str], None] | None = None) -> None:
+        self.backend = backend
+        self.report = report or (lambda text: None)
+        self.memory: dict[str, str | None] = {}
+        self.failing = False
+        try:
+            backend.check()
+            backend.clean_up()
+        except backend.errors as error:
+            self.report(t("storage.no_folder", folder=backend.describe(""), why=problem_text(error)))
+            self.backend = MemoryStorage()
+
+    def describe(self, name: str) -> str:
+        return self.backend.describe(name)
+
+    def read(self, name: str) -> str | None:
+        if name in self.memory:
+            return self.memory[name]
+        try:
+            return self.backend.read(name)
+        except self.backend.errors as error:
+            self.set_aside(name, problem_text(error))
+            return None
+
+    def write(self, name: str, text: str) -> bool:
+        """True when it reached the medium; otherwise it is kept for this session only."""
+        try:
+            self.backend.write(name, text)
+        except self.backend.errors as error:
+            self.memory[name] = text
+            self._failed(name, error)
+            return False
+        self.memory.pop(name, None)
+        self.failing = False
+        return True
+
+    def delete(self, name: str) -> None:
+        try:
+            self.backend.delete(name)
+        except self.backend.errors as error:
+            self._failed(name, error)
+        self.memory[name] = None
+
+    def _failed(self, name: str, error: BaseException) -> None:
+        if not self.failing:
+            self.failing = True
+            self.report(t("msg.write_failed", file=name, why=problem_text(error)))
+
+    def set_aside(self, name: str, why: str) -> str | None:
+        """A file that cannot be used: keep it under a new name, say so; it is not read again.
+
+        Returns the set-aside name, or None when even that failed (the file stays as it is).
+        """
+        self.memory[name] = None
+        try:
+            bad = self.backend.set_aside(name)
+        except self.backend.errors as error:
+            self.report(t("storage.unusable", file=name, why=why, problem=problem_text(error)))
+            return None
+        self.report(t("storage.set_aside", file=name, why=why, bad=bad))
         return bad
+
+    def keep_copy(self, name: str, text: str) -> str | None:
+        """Keep ``text`` (a file about to be repaired) as the next set-aside copy of ``name``."""
+        try:
+            bad, stale = self.backend.next_bad_name(name)
+            self.backend.write(bad, text)
+            for old in stale:
+                self.backend.delete(old)
+        except self.backend.errors as error:
+            self._failed(name, error)
+            return None
+        return bad
+
+    def append(self, name: str, text: str, limit: int) -> bool:
+        """Add ``text`` to the end of ``name``, keeping its last ``limit`` characters."""
+        return self.write(name, ((self.read(name) or "") + text)[-limit:])
 
 
 def is_web() -> bool:
@@ -146,16 +323,25 @@ def default_storage() -> Storage:
 
 def parse_fields(text: str) -> list[tuple[str, str]]:
     """``key=value`` lines; blank lines and ``#`` comments skipped; raises ValueError naming the line."""
-    fields = []
+    fields, problems = read_fields(text)
+    if problems:
+        raise ValueError(problems[0])
+    return fields
+
+
+def read_fields(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The good ``key=value`` lines and a note on each bad one, naming its line."""
+    fields, problems = [], []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         key, sep, value = line.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"line {number}: expected key=value, got {line[:40]!r}")
-        fields.append((key.strip(), value.strip()))
-    return fields
+            problems.append(f"line {number}: expected key=value, got {line[:40]!r}")
+        else:
+            fields.append((key.strip(), value.strip()))
+    return fields, problems
 
 
 def format_fields(fields: list[tuple[str, str]] | dict[str, str]) -> str:

@@ -15,8 +15,10 @@ from ...ai.fifteen import FifteenSearch
 from ...input import Action, Input
 from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
 from ...rules.fifteen import GOAL_SEPARATOR, RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
+from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
+from ...shell.settings import ON_OFF, one_of, parsed_by
 from ...shell.strings import t
 from ...shell.cartridge import Cartridge, Command
 from . import sets
@@ -30,6 +32,9 @@ SOLVER_BUDGET_MS = 4.0
 STILL_SOLVER_BUDGET_MS = 10.0
 SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
+# No optimal solution of a 15-puzzle is longer than 80 moves; a player's count is bounded for sanity.
+MAX_MOVES = 99_999
+TARGET_CHOICES = ("random",) + tuple(str(number) for number in range(1, 11))
 
 
 # A random walk long enough to look well mixed, for going straight into play.
@@ -139,6 +144,21 @@ class ByPuzz(Cartridge):
     def settings(self):
         return self.app.settings
 
+    @classmethod
+    def setting_checks(cls) -> dict:
+        def move_count(key: str, value: str) -> int:
+            return parse_number(value, 1, MAX_MOVES, "a move count")
+
+        return {
+            "bypuzz.target": one_of(*TARGET_CHOICES),
+            "bypuzz.level": one_of(*LEVELS),
+            "bypuzz.tiles": one_of(*TILE_STYLES),
+            "bypuzz.autocheck": ON_OFF,
+            "bypuzz.mouse": ON_OFF,
+            "bypuzz.pad": ON_OFF,
+            "bypuzz.best.": parsed_by(move_count, NumberError),
+        }
+
     def read_choices(self) -> None:
         names = [puzzle_set.name for puzzle_set in self.puzzle_sets]
         name = self.settings.get("bypuzz.set", STANDARD_SET.name)
@@ -149,9 +169,11 @@ class ByPuzz(Cartridge):
         self.level = level if level in LEVELS else "normal"
 
     def save_choices(self) -> None:
-        self.settings.set("bypuzz.set", self.current_set.name)
-        self.settings.set("bypuzz.target", "random" if self.target_index is None else str(self.target_index + 1))
-        self.settings.set("bypuzz.level", self.level)
+        self.settings.update({
+            "bypuzz.set": self.current_set.name,
+            "bypuzz.target": "random" if self.target_index is None else str(self.target_index + 1),
+            "bypuzz.level": self.level,
+        })
 
     @property
     def current_set(self) -> PuzzleSet:
@@ -190,7 +212,7 @@ class ByPuzz(Cartridge):
 
     def best(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> int | None:
         value = self.settings.get(self.best_key(goal, level))
-        return int(value) if value.isdigit() else None
+        return int(value) if is_number(value) else None
 
     def record_best(self, moves: int) -> bool:
         """Keep ``moves`` if it beats the best for this target and level; True when it did."""
@@ -208,8 +230,8 @@ class ByPuzz(Cartridge):
             return
         try:
             self.add_set(parse_puzzle_set(text, t("bypuzz.set.user")))
-        except PuzzleSetError:
-            self.app.storage.set_aside(USER_SET_FILE)
+        except PuzzleSetError as error:
+            self.app.storage.set_aside(USER_SET_FILE, str(error))
 
     def add_set(self, puzzle_set: PuzzleSet) -> int:
         for index, known in enumerate(self.puzzle_sets):
@@ -234,7 +256,7 @@ class ByPuzz(Cartridge):
             self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error))
             self.sound(SOUND_REFUSED)
             return False
-        self.app.write_quietly(USER_SET_FILE, text)
+        self.app.storage.write(USER_SET_FILE, text)
         self.set_index = self.add_set(puzzle_set)
         self.save_choices()
         self.app.show_message(t("bypuzz.set.loaded", name=puzzle_set.name))
@@ -353,7 +375,7 @@ class ByPuzz(Cartridge):
     def par(self) -> int | None:
         """The optimal length from the start, once known; kept in the session so saves carry it."""
         par = self.session.meta.get("par", "") if self.session is not None else ""
-        return int(par) if par.isdigit() else None
+        return int(par) if is_number(par) else None
 
     @par.setter
     def par(self, length: int) -> None:

@@ -57,10 +57,16 @@ class ConfigScreen(Screen):
     # The settings.
 
     def set_layout(self, name: str) -> None:
+        """The layout's keys for the directions, unless one of them is another action's (then it says so)."""
         bindings = self.app.input.bindings
-        for action in DIRECTIONS:
-            extra = LAYOUTS[name].get(action)
-            bindings.keys[action] = DEFAULT_KEYS[action] + ((extra,) if extra else ())
+        extra = LAYOUTS[name]
+        keys = {action: DEFAULT_KEYS[action] + ((extra[action],) if action in extra else ()) for action in DIRECTIONS}
+        for key in (key for names in keys.values() for key in names):
+            other = bindings.owner(key, besides=DIRECTIONS)
+            if other is not None:  # the arrows too: the keys screen may have given one away
+                self.cart.flash(t("keys.taken", key=key, other=other.value.upper()))
+                return
+        bindings.replace(keys)
         self.app.save_bindings()
 
     def toggle_pad_layout(self) -> None:
