@@ -22,7 +22,7 @@ from ..input import Action, Bindings, Input
 from . import palette, strings, ui
 from .cartridge import autosave_file
 from .font import load_font
-from .glyphs import GLYPHS
+from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
 from .settings import Settings
@@ -59,7 +59,7 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.colors[:] = list(palette.PEPTO)
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
-    ui.set_font(load_font(), GLYPHS)
+    ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
     _booted = True
 
 
