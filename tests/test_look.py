@@ -52,3 +52,85 @@ def test_stacked_reversed_hotkeys_on_adjacent_rows_do_not_touch(pyxel_screen):
     assert set(between_rows) == {PAPER}
     after_block = [pyxel.screen.pget(x + 2 * ui.CELL - 1, py) for py in range(y, y + ui.CELL)]
     assert set(after_block) == {PAPER}
+
+
+# ByPuzz's board: coloured number tiles in PETSCII frames, gliding tiles, the hint blinking.
+
+BYPUZZ_SHUFFLED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15)  # LEFT slides 14, DOWN slides 10
+
+
+def bypuzz_at(make_app, tiles):
+    from pyxel_app.cartridges.bypuzz import ByPuzz
+
+    app, driver = make_app()
+    app.open_cartridge("bypuzz")
+    driver.frame()
+    cart = app.cartridge
+    assert isinstance(cart, ByPuzz)
+    cart.new_game(shuffle_moves=1)
+    cart.play(tiles, None, check_run=False)
+    driver.frame()
+    return app, driver, cart
+
+
+def face_pixel(pyxel, cell: int, dx: int = 1, dy: int = 1) -> int:
+    from pyxel_app.cartridges.bypuzz.board import cell_origin
+
+    x, y = cell_origin(cell)
+    return pyxel.screen.pget(ui.BORDER_X + x + dx, ui.BORDER_Y + y + dy)
+
+
+def press(pyxel, driver, key: str) -> None:
+    """Hold a key for exactly one frame, and let go."""
+    code = getattr(pyxel, f"KEY_{key}")
+    pyxel.set_btn(code, True)
+    driver.frame()
+    pyxel.set_btn(code, False)
+
+
+def test_number_tiles_take_their_rows_colour_like_the_thumbnails_inside_a_petscii_frame(make_app, pyxel_screen):
+    from pyxel_app.cartridges.bypuzz.board import MINI_COLOURS
+
+    app, driver, cart = bypuzz_at(make_app, BYPUZZ_SHUFFLED)
+    for cell, tile in enumerate(BYPUZZ_SHUFFLED):
+        if tile:
+            assert face_pixel(pyxel_screen, cell) == MINI_COLOURS[(tile - 1) // 4], tile
+            assert face_pixel(pyxel_screen, cell, 2, 2) == palette.BLUE  # the frame's corner
+    assert len({MINI_COLOURS[(tile - 1) // 4] for tile in BYPUZZ_SHUFFLED if tile}) == 4
+
+
+def test_a_moved_tile_glides_into_its_cell_and_a_key_finishes_the_glide_at_once(make_app, pyxel_screen):
+    from pyxel_app.cartridges.bypuzz.board import MINI_COLOURS
+    from pyxel_app.cartridges.bypuzz.play import SLIDE_FRAMES
+
+    pyxel = pyxel_screen
+    app, driver, cart = bypuzz_at(make_app, BYPUZZ_SHUFFLED)
+    fourteen = MINI_COLOURS[3]
+    press(pyxel, driver, "LEFT")
+    assert cart.state.tiles[13] == 14 and cart.session.move_count == 1  # the move counts at once
+    assert face_pixel(pyxel, 13) == palette.BACKGROUND  # ... while the tile is still on its way
+    assert face_pixel(pyxel, 14) == fourteen
+    driver.run(SLIDE_FRAMES)
+    assert face_pixel(pyxel, 13) == fourteen and face_pixel(pyxel, 14) == palette.BACKGROUND
+
+    press(pyxel, driver, "RIGHT")  # 14 goes back
+    driver.frame()
+    press(pyxel, driver, "DOWN")  # during 14's glide: it ends, and DOWN moves 10 down in the same frame
+    assert cart.session.move_count == 3 and cart.state.tiles[13] == 10
+    assert face_pixel(pyxel, 14) == fourteen  # home at once
+    assert face_pixel(pyxel, 13) == palette.BACKGROUND  # 10 sets off from above
+
+
+def test_the_hinted_tile_blinks_on_the_board_in_a_colour_no_row_has(make_app, pyxel_screen):
+    from pyxel_app.cartridges.bypuzz.board import MINI_COLOURS
+
+    app, driver, cart = bypuzz_at(make_app, BYPUZZ_SHUFFLED)
+    cart.searcher.remember(BYPUZZ_SHUFFLED, [14, 15])
+    cart.screen.ask_hint()
+    seen = set()
+    for _ in range(20):
+        driver.frame()
+        seen.add(face_pixel(pyxel_screen, 14))
+    assert MINI_COLOURS[3] in seen
+    blink = seen - {MINI_COLOURS[3]}
+    assert len(blink) == 1 and not blink & set(MINI_COLOURS)
