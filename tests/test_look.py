@@ -7,6 +7,7 @@ import string
 import pytest
 
 from pyxel_app.shell import palette, strings, ui
+from pyxel_app.shell.overlays import Confirm
 from pyxel_app.shell.glyphs import GLYPHS
 
 INK, PAPER = palette.LIGHT_BLUE, palette.BLUE
@@ -160,3 +161,94 @@ def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
     assert len(sound.notes) and max(sound.volumes) > 0
     assert connect4.SOUND_DROP != SOUND_SLIDE  # its own sound, not ByPuzz's slide chime
     assert pyxel_screen.TONE_NOISE in sound.tones
+
+
+# The title screen.
+
+
+def title_app(make_app, storage=None):
+    from pyxel_app.shell.app import App
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.storage import MemoryStorage
+    from pyxel_app.shell.title import TitleScreen
+
+    make_app()  # the fixture's clean-up (keys released, English) covers this app too
+    app = App(storage=storage if storage is not None else MemoryStorage(), seed=7, title=True)
+    driver = Driver(app)
+    driver.frame()
+    assert isinstance(app.screen, TitleScreen) and not app.overlays
+    return app, driver
+
+
+@pytest.mark.parametrize("how", ["key:RETURN", "key:N", "key:F1", "key:TAB", "pad:A", "pad:START", "pad:BACK", "click"])
+def test_the_title_gives_way_to_the_menu_on_any_key_button_or_click(make_app, how):
+    from pyxel_app.shell.menu import Menu
+
+    app, driver = title_app(make_app)
+    driver.run(30)
+    kind, _, name = how.partition(":")
+    if kind == "click":
+        driver.click(160, 100)
+    else:
+        getattr(driver, kind)(name)
+    driver.frame()
+    assert isinstance(app.screen, Menu) and not app.overlays  # straight there: no help page, no game opened
+    assert app.menu.index == 0
+
+
+def test_apps_made_directly_and_snap_start_at_the_menu(make_app, tmp_path):
+    from pyxel_app.shell.app import App
+    from pyxel_app.shell.menu import Menu
+    from pyxel_app.shell.snap import snap
+    from pyxel_app.shell.storage import MemoryStorage
+    from pyxel_app.shell.title import TitleScreen
+
+    app, driver = make_app()
+    assert isinstance(app.screen, Menu)
+    assert isinstance(App(storage=MemoryStorage(), title=True).screen, TitleScreen)
+    picture, _ = snap(None, ["wait:2"], str(tmp_path / "menu.png"), scale=1)
+    assert (tmp_path / "menu.png").is_file() and picture.endswith("menu.png")
+
+
+def test_after_idle_seconds_the_computer_plays_itself_and_any_key_still_leads_to_the_menu(make_app, monkeypatch):
+    from pyxel_app.shell import title
+    from pyxel_app.shell.menu import Menu
+
+    monkeypatch.setattr(title, "ATTRACT_AFTER_FRAMES", 10)
+    app, driver = title_app(make_app)
+    driver.run(10)
+    demo = app.screen.demo
+    assert demo is not None and app.cartridge is None
+    for _ in range(300):
+        driver.frame()
+        if demo.match.session.move_count >= 2:
+            break
+    assert demo.match.session.move_count >= 2  # both computers have moved
+    assert app.storage.read("autosave-connect4.txt") is None  # a demo never saves
+    driver.key("SPACE")
+    driver.frame()
+    assert isinstance(app.screen, Menu) and app.cartridge is None and not app.overlays
+
+
+def test_a_saved_game_is_offered_after_the_title_and_the_key_that_left_the_title_does_not_answer(make_app, pyxel_screen):
+    from pyxel_app.shell.menu import Menu
+
+    first, first_driver = make_app()
+    first.open_cartridge("bypuzz")
+    first_driver.frame()
+    first.cartridge.new_game(shuffle_moves=30)
+    for key in ("UP", "DOWN"):  # one of them moves a tile
+        press(pyxel_screen, first_driver, key)
+        first_driver.frame()
+    storage = first.storage
+    assert storage.read("autosave-bypuzz.txt") is not None
+
+    app, driver = title_app(make_app, storage)
+    driver.key("N")  # "no" to the question to come: must only leave the title
+    driver.run(3)
+    assert isinstance(app.screen, Menu)
+    assert isinstance(app.overlays[-1], Confirm)
+    assert storage.read("autosave-bypuzz.txt") is not None
+    driver.key("Y")
+    driver.frame()
+    assert app.cartridge is not None and app.cartridge.session is not None

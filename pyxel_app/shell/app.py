@@ -27,6 +27,7 @@ from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
 from .settings import Settings
 from .storage import Storage, default_storage, is_web
+from .title import TitleScreen
 
 FPS = 60
 TITLE = "ByPuzz Arcade"
@@ -64,7 +65,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 
 
 class App:
-    def __init__(self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None) -> None:
+    def __init__(
+        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False
+    ) -> None:
+        """``title`` starts at the title screen (the real start); without it, at the menu."""
         self.web = is_web() if web is None else web
         self.storage = storage if storage is not None else default_storage()
         self.rng = random.Random(seed)
@@ -80,7 +84,10 @@ class App:
         self.border = palette.BORDER
         self.quit_called = False
         self.apply_settings()
-        self.offer_resume()
+        if title:
+            self.screen = TitleScreen(self)
+        else:
+            self.offer_resume()
 
     # Settings.
 
@@ -187,6 +194,11 @@ class App:
         else:
             leave()
 
+    def leave_title(self) -> None:
+        """To the menu; a saved game is offered only now, so the key that left the title is not its answer."""
+        self.go_to(self.menu)
+        self.offer_resume()
+
     def offer_resume(self) -> None:
         for spec in self.games:
             saved = self.storage.read(autosave_file(spec))
@@ -249,7 +261,8 @@ class App:
         inp.update()
         if self.cartridge is not None:
             self.cartridge.tick()
-        if inp.pressed(Action.HELP) and not any(isinstance(o, Help) for o in self.overlays):
+        on_title = isinstance(self.screen, TitleScreen)  # where F1 is "any key" too
+        if inp.pressed(Action.HELP) and not on_title and not any(isinstance(o, Help) for o in self.overlays):
             inp.consume()
             self.open_help()
             return
@@ -288,7 +301,7 @@ def main(start: str | None = None) -> None:
         run_headless(int(frames), start)
         return
     boot()
-    app = App()
+    app = App(title=start is None)
     if start is not None:
         app.open_cartridge(start)
     app.startup_seconds = time.perf_counter() - started
@@ -300,7 +313,7 @@ def run_headless(frames: int, start: str | None = None) -> None:
     from .storage import MemoryStorage
 
     boot(headless=True, fps=1000)
-    app = App(storage=MemoryStorage())
+    app = App(storage=MemoryStorage(), title=start is None)
     if start is not None:
         app.open_cartridge(start)
     Driver(app).run(frames)
