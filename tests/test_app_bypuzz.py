@@ -376,8 +376,10 @@ def test_board_is_drawn_in_c64_colours(make_app):
 
     assert pyxel.pget(1, 1) == palette.BORDER
     assert pyxel.pget(ui.BORDER_X + 2, ui.BORDER_Y + 100) == palette.BACKGROUND
+    from pyxel_app.cartridges.bypuzz.board import tile_colour
+
     x, y = cell_centre(0)
-    assert pyxel.pget(ui.BORDER_X + x - 12, ui.BORDER_Y + y - 6) == palette.LIGHT_BLUE
+    assert pyxel.pget(ui.BORDER_X + x - 15, ui.BORDER_Y + y - 7) == tile_colour(UNSOLVED_GAP_CORNER[0])
     gap_x, gap_y = cell_centre(15)
     assert pyxel.pget(ui.BORDER_X + gap_x, ui.BORDER_Y + gap_y) == palette.BACKGROUND
 

@@ -9,6 +9,7 @@ import pytest
 from pyxel_app import games
 from pyxel_app.ai.fifteen import solve
 from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, ByPuzz
+from pyxel_app.cartridges.bypuzz.board import tile_colour
 from pyxel_app.cartridges.bypuzz.choose import LEVEL_COLS, TARGET_COLS, TARGET_ROWS
 from pyxel_app.cartridges.bypuzz.config import ROW_Y, layout_of
 from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, ConfigScreen, PlayScreen, PreviewScreen, ShuffleScreen
@@ -229,7 +230,7 @@ def test_preview_x_quits_without_shuffling(make_app):
 def test_preview_shows_the_target_and_return_shuffles(make_app):
     app, driver, cart = open_preview(make_app, target="2")
     assert cart.goal == PRESETS[1][1]
-    assert palette.LIGHT_BLUE in colours_in(BOARD_X + 8, BOARD_Y + 8, 40, 24)
+    assert tile_colour(cart.goal[0]) in colours_in(BOARD_X + 8, BOARD_Y + 8, 40, 24)
     driver.key("RETURN")
     driver.frame()
     assert isinstance(cart.screen, ShuffleScreen)

@@ -25,11 +25,12 @@ from ..rules.numbers import parse_number
 from . import palette, strings, ui
 from .cartridge import autosave_file
 from .font import load_font
-from .glyphs import GLYPHS
+from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
 from .settings import ON_OFF, Settings, one_of, parsed_by
 from .storage import DataFolder, Storage, default_storage, is_web
+from .title import TitleScreen
 
 FPS = 60
 TITLE = "ByPuzz Arcade"
@@ -67,12 +68,15 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.colors[:] = list(palette.PEPTO)
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
-    ui.set_font(load_font(), GLYPHS)
+    ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
     _booted = True
 
 
 class App:
-    def __init__(self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None) -> None:
+    def __init__(
+        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False
+    ) -> None:
+        """``title`` starts at the title screen (the real start); without it, at the menu."""
         self.web = is_web() if web is None else web
         self.overlays: list = []
         self.waiting_dialogs: list = []
@@ -94,7 +98,10 @@ class App:
         self.border = palette.BORDER
         self.quit_called = False
         self.apply_settings()
-        self.offer_resume()
+        if title:
+            self.screen = TitleScreen(self)
+        else:
+            self.offer_resume()
 
     # Settings.
 
@@ -204,6 +211,11 @@ class App:
         else:
             leave()
 
+    def leave_title(self) -> None:
+        """To the menu; a saved game is offered only now, so the key that left the title is not its answer."""
+        self.go_to(self.menu)
+        self.offer_resume()
+
     def offer_resume(self) -> None:
         for spec in self.games:
             saved = self.storage.read(autosave_file(spec))
@@ -301,7 +313,8 @@ class App:
         inp.update()
         if self.cartridge is not None:
             self.cartridge.tick()
-        if inp.pressed(Action.HELP) and not any(isinstance(o, Help) for o in self.overlays):
+        on_title = isinstance(self.screen, TitleScreen)  # where F1 is "any key" too
+        if inp.pressed(Action.HELP) and not on_title and not any(isinstance(o, Help) for o in self.overlays):
             inp.consume()
             self.open_help()
             return
@@ -336,7 +349,7 @@ def main(start: str | None = None) -> None:
         run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start)
         return
     boot()
-    app = App()
+    app = App(title=start is None)
     if start is not None:
         app.open_cartridge(start)
     app.startup_seconds = time.perf_counter() - started
@@ -349,7 +362,7 @@ def run_headless(frames: int, start: str | None = None) -> None:
 
     boot(headless=True, fps=1000)
     # A headless run touches real files only when told where: scripted runs on a damaged folder.
-    app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage())
+    app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage(), title=start is None)
     if start is not None:
         app.open_cartridge(start)
     Driver(app).run(frames)

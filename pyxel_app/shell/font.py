@@ -46,13 +46,13 @@ def bdf_text(glyphs: dict[str, tuple[str, ...]] = GLYPHS) -> str:
     return "\n".join(lines) + "\n"
 
 
-def load_font():
+def load_font(glyphs: dict[str, tuple[str, ...]] = GLYPHS):
     import pyxel
 
     handle, path = tempfile.mkstemp(suffix=".bdf", prefix="bypuzz-font-")
     try:
         with os.fdopen(handle, "w", encoding="ascii") as out:
-            out.write(bdf_text())
+            out.write(bdf_text(glyphs))
         return pyxel.Font(path)
     finally:
         os.unlink(path)

@@ -1446,3 +1446,89 @@ def glyph_rows(ch: str) -> tuple[int, ...]:
     """
     rows = GLYPHS.get(ch) or GLYPHS[FALLBACK]
     return tuple(int(row.replace("#", "1").replace(".", "0"), 2) for row in rows)
+
+
+# --- Reverse video ---
+# A reversed character is a 7x7 ink block (columns 0-6, rows 0-6, like any glyph)
+# with its letter cut out of the block's inside, a 5x5 form at columns 1-5 and rows
+# 1-5: the block keeps a one-pixel margin around every stroke, so a reversed
+# letter never merges with the paper around it, and neighbouring blocks (a key on
+# the next row, the word after it) stay one pixel apart.  Lower case shows as
+# small capitals; a character without a form here is shrunk from its 8x8 glyph.
+REVERSED_FORMS: dict[str, tuple[str, ...]] = {
+    'A': (".###.", "#...#", "#####", "#...#", "#...#"),
+    'B': ("####.", "#...#", "####.", "#...#", "####."),
+    'C': (".####", "#....", "#....", "#....", ".####"),
+    'D': ("####.", "#...#", "#...#", "#...#", "####."),
+    'E': ("#####", "#....", "####.", "#....", "#####"),
+    'F': ("#####", "#....", "####.", "#....", "#...."),
+    'G': (".####", "#....", "#..##", "#...#", ".####"),
+    'H': ("#...#", "#...#", "#####", "#...#", "#...#"),
+    'I': (".###.", "..#..", "..#..", "..#..", ".###."),
+    'J': ("..###", "...#.", "...#.", "#..#.", ".##.."),
+    'K': ("#...#", "#..#.", "###..", "#..#.", "#...#"),
+    'L': ("#....", "#....", "#....", "#....", "#####"),
+    'M': ("#...#", "##.##", "#.#.#", "#...#", "#...#"),
+    'N': ("#...#", "##..#", "#.#.#", "#..##", "#...#"),
+    'O': (".###.", "#...#", "#...#", "#...#", ".###."),
+    'P': ("####.", "#...#", "####.", "#....", "#...."),
+    'Q': (".###.", "#...#", "#...#", "#..#.", ".##.#"),
+    'R': ("####.", "#...#", "####.", "#..#.", "#...#"),
+    'S': (".####", "#....", ".###.", "....#", "####."),
+    'T': ("#####", "..#..", "..#..", "..#..", "..#.."),
+    'U': ("#...#", "#...#", "#...#", "#...#", ".###."),
+    'V': ("#...#", "#...#", "#...#", ".#.#.", "..#.."),
+    'W': ("#...#", "#...#", "#.#.#", "##.##", "#...#"),
+    'X': ("#...#", ".#.#.", "..#..", ".#.#.", "#...#"),
+    'Y': ("#...#", ".#.#.", "..#..", "..#..", "..#.."),
+    'Z': ("#####", "...#.", "..#..", ".#...", "#####"),
+    'Ä': ("#...#", ".###.", "#...#", "#####", "#...#"),
+    'Ö': ("#...#", ".###.", "#...#", "#...#", ".###."),
+    'Ü': ("#...#", ".....", "#...#", "#...#", ".###."),
+    '0': (".###.", "#..##", "#.#.#", "##..#", ".###."),
+    '1': ("..#..", ".##..", "..#..", "..#..", ".###."),
+    '2': ("####.", "....#", ".###.", "#....", "#####"),
+    '3': ("####.", "....#", ".###.", "....#", "####."),
+    '4': ("#..#.", "#..#.", "#####", "...#.", "...#."),
+    '5': ("#####", "#....", "####.", "....#", "####."),
+    '6': (".###.", "#....", "####.", "#...#", ".###."),
+    '7': ("#####", "....#", "...#.", "..#..", "..#.."),
+    '8': (".###.", "#...#", ".###.", "#...#", ".###."),
+    '9': (".###.", "#...#", ".####", "....#", ".###."),
+    '?': (".###.", "#...#", "..##.", ".....", "..#.."),
+    '+': (".....", "..#..", "#####", "..#..", "....."),
+    '-': (".....", ".....", "#####", ".....", "....."),
+    '↑': ("..#..", ".###.", "#.#.#", "..#..", "..#.."),
+    '↓': ("..#..", "..#..", "#.#.#", ".###.", "..#.."),
+    '←': ("..#..", ".#...", "#####", ".#...", "..#.."),
+    '→': ("..#..", "...#.", "#####", "...#.", "..#.."),
+}
+
+# Which rows and columns of an 8x8 glyph fold into each row and column of a shrunk 5x5 form.
+_SHRINK_COLUMNS = ((0, 1), (2,), (3,), (4,), (5, 6, 7))
+_SHRINK_ROWS = ((0,), (1, 2), (3,), (4, 5), (6, 7))
+
+
+def _shrunk(rows: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(
+        "".join("#" if any(rows[r][c] == "#" for r in rs for c in cs) else "." for cs in _SHRINK_COLUMNS)
+        for rs in _SHRINK_ROWS
+    )
+
+
+def reversed_form(ch: str) -> tuple[str, ...]:
+    """The 5x5 letter cut out of a reversed block."""
+    if ch in REVERSED_FORMS:
+        return REVERSED_FORMS[ch]
+    if ch.upper() in REVERSED_FORMS:
+        return REVERSED_FORMS[ch.upper()]
+    return _shrunk(GLYPHS.get(ch) or GLYPHS[FALLBACK])
+
+
+def reversed_glyph(ch: str) -> tuple[str, ...]:
+    """The 8x8 cut-out of a reversed character: its 5x5 form at columns 1-5, rows 1-5."""
+    blank = "." * 8
+    return (blank, *(f".{row}.." for row in reversed_form(ch)), blank, blank)
+
+
+REVERSED_GLYPHS: dict[str, tuple[str, ...]] = {ch: reversed_glyph(ch) for ch in GLYPHS}

@@ -17,13 +17,15 @@ BORDER_X, BORDER_Y = 32, 20
 WINDOW_W, WINDOW_H = SCREEN_W + 2 * BORDER_X, SCREEN_H + 2 * BORDER_Y
 
 _font = None
+_reversed_font = None
 _known: frozenset[str] = frozenset()
 _clean_cache: dict[str, str] = {}
 
 
-def set_font(font, known_chars) -> None:
-    global _font, _known
+def set_font(font, known_chars, reversed_font=None) -> None:
+    global _font, _reversed_font, _known
     _font = font
+    _reversed_font = reversed_font if reversed_font is not None else font
     _known = frozenset(known_chars)
     _clean_cache.clear()
 
@@ -42,9 +44,13 @@ def text(x: int, y: int, s: str, col: int = palette.TEXT) -> None:
 
 
 def reverse(x: int, y: int, s: str, col: int = palette.TEXT, paper: int = palette.BACKGROUND) -> None:
-    """Reverse video, as the C64 prints with RVS ON: paper-coloured glyphs on an ink block."""
-    pyxel.rect(x, y, len(s) * CELL, CELL, col)
-    pyxel.text(x, y, _clean(s), paper, _font)
+    """Reverse video, as the C64 prints with RVS ON: paper-coloured letters cut out of an ink block.
+
+    The block fills the 7x7 box a glyph may use, so column 7 and row 7 stay paper as
+    between any two characters; the reversed font's letters keep a pixel inside it.
+    """
+    pyxel.rect(x, y, len(s) * CELL - 1, CELL - 1, col)
+    pyxel.text(x, y, _clean(s), paper, _reversed_font)
 
 
 def split_hotkeys(s: str) -> list[tuple[str, bool]]:

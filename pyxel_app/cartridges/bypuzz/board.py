@@ -45,41 +45,55 @@ def picture_number(style: str) -> int | None:
     return int(style[len("picture"):]) - 1 if style.startswith("picture") else None
 
 
+def tile_colour(tile: int) -> int:
+    """A number tile's face, as in the thumbnails: one colour per row of the standard order."""
+    return MINI_COLOURS[(tile - 1) // SIZE]
+
+
 def draw_board(
     tiles: tuple[int, ...],
     goal: tuple[int, ...],
     style: str = "numbers",
     colours: dict[int, int] | None = None,
     gap_colour: int = palette.BACKGROUND,
+    offsets: dict[int, tuple[int, int]] | None = None,
 ) -> None:
-    """The whole board; ``colours`` gives some cells a face colour of their own (blink, hint)."""
+    """The whole board; ``colours`` gives some cells a face colour of their own (blink, hint);
+    ``offsets`` draws the tiles of some cells that far from their cell, on their way in."""
     colours = colours or {}
-    picture = picture_number(style)
+    offsets = offsets or {}
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
     pyxel.rect(BOARD_X, BOARD_Y, GRID_W * ui.CELL, GRID_H * ui.CELL, palette.BLACK)
     for cell in range(CELLS):
-        tile = tiles[cell]
         x, y = cell_origin(cell)
-        if tile == 0:
+        if tiles[cell] == 0 or cell in offsets:
             pyxel.rect(x, y, FACE_W, FACE_H, gap_colour)
-            continue
-        colour = colours.get(cell)
-        if picture is None:
-            pyxel.rect(x, y, FACE_W, FACE_H, palette.LIGHT_BLUE if colour is None else colour)
-            label = str(tile)
-            ui.text(x + (FACE_W - len(label) * ui.CELL) // 2, y + ui.CELL, label, palette.BLUE)
         else:
-            bank, u, v = PICTURES[picture]
-            home = goal_cell[tile]
-            pyxel.blt(x, y, bank, u + (home % SIZE) * FACE_W, v + (home // SIZE) * FACE_H, FACE_W, FACE_H)
-            if colour is not None:
-                pyxel.rectb(x, y, FACE_W, FACE_H, colour)
-                pyxel.rectb(x + 1, y + 1, FACE_W - 2, FACE_H - 2, colour)
-            label = str(tile)
-            pyxel.rect(x + 1, y + 1, len(label) * 4 + 1, 7, palette.BLACK)
-            pyxel.text(x + 2, y + 2, label, palette.WHITE)
+            draw_face(x, y, tiles[cell], goal_cell[tiles[cell]], style, colours.get(cell))
+    for cell, (dx, dy) in offsets.items():
+        x, y = cell_origin(cell)
+        draw_face(x + dx, y + dy, tiles[cell], goal_cell[tiles[cell]], style, colours.get(cell))
     for row, line in enumerate(GRID_LINES):
         ui.text(BOARD_X, BOARD_Y + row * ui.CELL, line, palette.GREY)
+
+
+def draw_face(x: int, y: int, tile: int, home: int, style: str, colour: int | None) -> None:
+    """One tile's face at pixel (x, y): a number in a PETSCII frame, or its part of a picture."""
+    picture = picture_number(style)
+    label = str(tile)
+    if picture is None:
+        pyxel.rect(x, y, FACE_W, FACE_H, tile_colour(tile) if colour is None else colour)
+        for row, line in enumerate(FACE_FRAME):
+            ui.text(x, y + row * ui.CELL, line, palette.BLUE)
+        ui.text(x + (FACE_W - len(label) * ui.CELL) // 2 + 1, y + ui.CELL, label, palette.BLUE)
+        return
+    bank, u, v = PICTURES[picture]
+    pyxel.blt(x, y, bank, u + (home % SIZE) * FACE_W, v + (home // SIZE) * FACE_H, FACE_W, FACE_H)
+    if colour is not None:
+        pyxel.rectb(x, y, FACE_W, FACE_H, colour)
+        pyxel.rectb(x + 1, y + 1, FACE_W - 2, FACE_H - 2, colour)
+    pyxel.rect(x + 1, y + 1, len(label) * 4 + 1, 7, palette.BLACK)
+    pyxel.text(x + 2, y + 2, label, palette.WHITE)
 
 
 def draw_mini(x: int, y: int, target: tuple[int, ...], frame: int | None = None) -> None:
@@ -91,7 +105,7 @@ def draw_mini(x: int, y: int, target: tuple[int, ...], frame: int | None = None)
         if tile == 0:
             pyxel.rect(cx, cy, MINI_CELL - 1, MINI_CELL - 1, palette.BLACK)
             continue
-        pyxel.rect(cx, cy, MINI_CELL - 1, MINI_CELL - 1, MINI_COLOURS[(tile - 1) // SIZE])
+        pyxel.rect(cx, cy, MINI_CELL - 1, MINI_CELL - 1, tile_colour(tile))
         pyxel.text(cx + 2, cy + 1, f"{tile:X}", palette.BLACK)
 
 
@@ -121,5 +135,6 @@ def _grid_char(col: int, row: int, width: int, height: int) -> str:
     return "├" if left else "┤" if right else "┼"
 
 
+FACE_FRAME = ("╔═══╗", "║   ║", "╚═══╝")  # PETSCII double lines round a number tile's face
 GRID_W, GRID_H = SIZE * TILE_W + 1, SIZE * TILE_H + 1
 GRID_LINES = ["".join(_grid_char(col, row, GRID_W, GRID_H) or " " for col in range(GRID_W)) for row in range(GRID_H)]

@@ -32,8 +32,10 @@ CHECK_FRAMES_PER_TILE = 5
 CHECK_TAIL_FRAMES = 30
 SOLVED_FRAMES = 120
 HINT_FRAMES = 120
+SLIDE_FRAMES = 4  # a moved tile glides into its cell; any key finishes the glide at once
 DIRECTIONS = {Action.UP: UP, Action.DOWN: DOWN, Action.LEFT: LEFT, Action.RIGHT: RIGHT}
 SPINNER = "|/-\\"
+HINT_COLOUR = palette.WHITE  # apart from the rows' colours, so the hinted tile stands out as it blinks
 
 
 class ShuffleScreen(Screen):
@@ -124,6 +126,8 @@ class PlayScreen(Screen):
         self.hint_wanted = False
         self.hint_cell: int | None = None
         self.hint_frames = 0
+        self.slides: dict[int, int] = {}  # cell a tile is gliding into -> the cell it left
+        self.slide_frame = 0
         # The session and position whose result was recorded: a redo back onto it is no new result.
         self.recorded_at: tuple = (None, -1)
         if check_run:
@@ -147,8 +151,8 @@ class PlayScreen(Screen):
 
     @property
     def still(self) -> bool:
-        """No check run blinking, no solved animation, no hint blinking."""
-        return not self.checking and not self.won_frames and not self.hint_frames
+        """No check run blinking, no solved animation, no hint blinking, no tile gliding."""
+        return not self.checking and not self.won_frames and not self.hint_frames and not self.slides
 
     def count_in_place(self) -> int:
         state = self.cart.state
@@ -183,11 +187,32 @@ class PlayScreen(Screen):
 
     def play_tiles(self, tiles: list[int]) -> None:
         cart = self.cart
+        before = cart.state.tiles
         for tile in tiles:
             cart.session.play(tile)
         cart.sound(SOUND_SLIDE)
         cart.on_session_changed()
         cart.after_move()
+        after = cart.state.tiles
+        self.slides = {after.index(tile): before.index(tile) for tile in tiles}
+        self.slide_frame = 0
+
+    def advance_slide(self, inp: Input) -> None:
+        """The glide moves on a frame; a key, button or click ends it, and still does its own work."""
+        if not self.slides:
+            return
+        self.slide_frame += 1
+        if self.slide_frame >= SLIDE_FRAMES or inp.any_key():
+            self.slides = {}
+
+    def slide_offsets(self) -> dict[int, tuple[int, int]]:
+        """How far each gliding tile still is from its cell, in pixels."""
+        left = SLIDE_FRAMES - self.slide_frame
+        offsets = {}
+        for cell, came_from in self.slides.items():
+            (x, y), (from_x, from_y) = cell_origin(cell), cell_origin(came_from)
+            offsets[cell] = ((from_x - x) * left // SLIDE_FRAMES, (from_y - y) * left // SLIDE_FRAMES)
+        return offsets
 
     def board_changed(self) -> None:
         """The one path after every change of the board (move, click-slide, undo, redo, restart,
@@ -196,6 +221,7 @@ class PlayScreen(Screen):
         cart = self.cart
         self.hint_cell = None
         self.check_frame = -1
+        self.slides = {}
         if self.won and not cart.solved:
             self.won = False
             self.app.border = palette.BORDER
@@ -295,6 +321,7 @@ class PlayScreen(Screen):
     def update(self, inp: Input) -> None:
         super().update(inp)
         cart = self.cart
+        self.advance_slide(inp)
         if self.hint_frames:
             self.hint_frames -= 1
             if not self.hint_frames:
@@ -386,8 +413,8 @@ class PlayScreen(Screen):
         if self.won:
             colours = {cell: palette.GREEN for cell in range(CELLS)}
         elif self.hint_cell is not None and (self.hint_frames // 8) % 2 == 0:
-            colours[self.hint_cell] = palette.YELLOW
-        draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours)
+            colours[self.hint_cell] = HINT_COLOUR
+        draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours, offsets=self.slide_offsets())
         self.draw_hover()
         draw_side(cart)
         ui.box_at(31, 0, 9, 4)
