@@ -189,3 +189,13 @@ def test_a_bypuzz_key_layout_that_takes_another_actions_key_is_refused(make_app)
     driver.key("C")  # the cursor layout wants the arrow back for UP
     assert app.input.bindings.keys[Action.UP] == ("W",)
     assert cart.message == "UP is already MENU: not changed."
+
+
+def test_settings_cannot_take_return_escape_or_f1_away():
+    from pyxel_app.input.mapping import BindingError
+
+    assert Bindings.from_fields({"key.select": "X"}).keys[Action.SELECT] == ("X", "RETURN")
+    assert Bindings.from_fields({"key.back": "Q"}).keys[Action.BACK] == ("Q", "ESCAPE")
+    for fields in ({"key.up": "F1"}, {"key.hint": "ESCAPE"}, {"key.undo": "RETURN"}):
+        with pytest.raises(BindingError):
+            Bindings.from_fields(fields)
