@@ -48,6 +48,24 @@ SHOWN_PROBLEMS = 3  # settings problems named in the one message
 _booted = False
 
 
+class NoDisplayError(OSError):
+    """No screen to open a window on; the command line prints it as one line."""
+
+
+def display_problem() -> str:
+    """Why a window cannot open here, or "": on Linux without X11/Wayland, or SDL told to draw nowhere.
+
+    Checked before ``pyxel.init``, which aborts natively (a panic and a traceback) without a display.
+    """
+    if is_web():
+        return ""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return f"no display found (SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']})"
+    if sys.platform.startswith(("linux", "freebsd")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return ""
+
+
 def resource_path() -> Path:
     """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
     package_dir = Path(__file__).resolve().parent.parent
@@ -348,6 +366,10 @@ def main(start: str | None = None) -> None:
     if frames:
         run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start)
         return
+    problem = display_problem()
+    if problem:
+        raise NoDisplayError(f"{problem}; to run without a window use 'python -m pyxel_app snap {start or 'menu'} "
+                             f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
     app = App(title=start is None)
     if start is not None:
