@@ -206,13 +206,15 @@ class App:
             self.go_to(cartridge)
 
         def fresh() -> None:
-            self.storage.delete(cartridge.autosave_name)
+            # No key press deletes a game: the old one stays on disk until the new game's first move.
+            cartridge.keeps_declined_save = True
             show(False)
+            cartridge.flash(strings.t("msg.save_kept"))
 
         if session is None:
             show(False)
         else:
-            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh)
+            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
@@ -269,8 +271,8 @@ class App:
     def show_message(self, text: str) -> None:
         self.open_overlay(Message(self, text))
 
-    def confirm(self, question: str, on_yes, on_no=None) -> None:
-        self.open_overlay(Confirm(self, question, on_yes, on_no))
+    def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> None:
+        self.open_overlay(Confirm(self, question, on_yes, on_no, default))
 
     def ask_quit(self) -> None:
         if not self.web:

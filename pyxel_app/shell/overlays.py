@@ -96,11 +96,13 @@ class Confirm(Overlay):
 
     queues = True
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+                 default: bool = False) -> None:
+        """``default`` is the answer RETURN gives before the arrows move: No unless asked otherwise."""
         self.app = app
         self.lines = ui.wrap(question, ui.COLS - 6)[:6]
         self.on_yes, self.on_no = on_yes, on_no
-        self.yes_selected = False
+        self.yes_selected = default
         self.height = len(self.lines) + 4
         self.top = (ui.ROWS - self.height) // 2
         self.answer_row = self.top + self.height - 2

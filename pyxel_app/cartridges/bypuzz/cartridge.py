@@ -284,7 +284,7 @@ class ByPuzz(Cartridge):
 
         self.session = None
         self.app.border = palette.BORDER
-        self.app.storage.delete(self.autosave_name)
+        self.forget_autosave()
         self.screen, self.next_screen = ChooseScreen(self), None
 
     def begin(self, goal: tuple[int, ...]) -> None:
