@@ -7,6 +7,7 @@ shell and the session.  The screens themselves are in tests/test_bypuzz_*.py.
 
 from __future__ import annotations
 
+import pytest
 import pyxel
 
 from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, TILE_H, TILE_W, ByPuzz
@@ -323,6 +324,39 @@ def test_remapped_keys_persist(make_app):
     driver.frame()
     driver.key("D")  # RIGHT: the tile left of the gap moves right
     assert cart.state.tiles[14:] == (0, 14)
+
+
+def gap_in_the_middle() -> tuple[int, ...]:
+    """The goal with the gap moved to row 2, column 2: every direction slides a tile."""
+    from pyxel_app.rules.fifteen import RULES, Fifteen
+
+    state = Fifteen(STANDARD_GOAL, STANDARD_GOAL)
+    for tile in (15, 11):
+        state = RULES.apply(state, tile)
+    return state.tiles
+
+
+@pytest.mark.parametrize("settings", [
+    "key.down=S\n",  # DOWN given to S on the keys screen
+    "key.up=W\nkey.down=S\nkey.left=A\nkey.right=D\n",
+    "key.up=I\nkey.down=K\nkey.left=J\nkey.right=L\n",
+    "key.undo=UP\n",  # an arrow given away: refused, the defaults come back
+])
+def test_the_arrows_and_the_pad_move_tiles_whatever_the_bindings(make_app, settings):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    app, driver = make_app(storage=MemoryStorage({"settings.txt": settings}))
+    while app.overlays:
+        driver.key("RETURN")
+    driver.key("RETURN")
+    cart = app.cartridge
+    driver.frame()
+    for press in (driver.key, driver.pad):
+        for arrow, button in (("UP", "DPAD_UP"), ("DOWN", "DPAD_DOWN"), ("LEFT", "DPAD_LEFT"), ("RIGHT", "DPAD_RIGHT")):
+            set_start(cart, gap_in_the_middle())
+            driver.frame()
+            press(arrow if press == driver.key else button)
+            assert cart.session.move_count == 1, (settings, arrow)
 
 
 def test_language_switch_persists(make_app):

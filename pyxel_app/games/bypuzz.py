@@ -361,4 +361,6 @@ SPEC = GameSpec(
     solve_options=("goal",),
     solve_note=solve_note,
     slow_perft_depth=18,
+    # Play and solved, the config screen, the puzzle choice.
+    hotkeys=tuple("VPSXQRMJTHNZY" + "LCG" + "B0123456789"),
 )
