@@ -194,7 +194,7 @@ def test_an_arrow_can_never_be_given_to_another_action(action):
     assert bindings.keys[Action.UP] == ("UP",)
 
 
-def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both_languages(make_app):
+def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both_languages(make_app, screen_text):
     from pyxel_app.shell import strings
     from pyxel_app.shell.keys import KeysScreen
 
@@ -222,16 +222,3 @@ def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both
     driver.frame()
     assert "Nach oben" in screen_text(app)
 
-
-def screen_text(app) -> str:
-    """Every string the current screen prints this frame."""
-    from pyxel_app.shell import ui
-
-    printed = []
-    real_text = ui.text
-    ui.text = lambda x, y, s, col=0: printed.append(s)
-    try:
-        app.draw()
-    finally:
-        ui.text = real_text
-    return " | ".join(printed)

@@ -35,6 +35,9 @@ def autosave_file(spec: GameSpec) -> str:
 
 
 class Cartridge:
+    # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
+    leave_hotkey = ""
+
     def __init__(self, app: "App", spec: GameSpec) -> None:
         self.app = app
         self.spec = spec

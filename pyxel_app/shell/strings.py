@@ -30,6 +30,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.reserved": "{key} always stays {action}.",
         "help.word": "Help.",
         "help.any_key": "<any key or button>",
+        "help.footer": "[ESC] back (or any other key)",
+        "help.footer.scroll": "[↑↓] scroll  [ESC] back (or any key)",
         "help.shell": (
             "Everywhere: [F1] or pad BACK help; [ESC] or pad B back; "
             "[TAB]/[F10] or pad START game menu; [Z] undo, [Y] redo "
@@ -50,8 +52,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "pause.save": "Save game",
         "pause.load": "Load game",
         "pause.help": "Help",
-        "pause.leave": "Leave to the menu",
-        "pause.quit": "Quit",
+        "pause.leave": "Leave {game}",
+        "pause.quit": "Quit the app",
+        "pause.footer": "[↑↓] choose  [RETURN] OK  [ESC] back",
+        "pause.footer.scroll": "[↑↓] scroll  [RETURN] OK  [ESC] back",
         "msg.saved": "Game saved.",
         "msg.loaded": "Game loaded.",
         "msg.no_save": "There is no saved game yet.",
@@ -146,6 +150,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.reserved": "{key} bleibt immer {action}.",
         "help.word": "Hilfe.",
         "help.any_key": "<beliebige Taste>",
+        "help.footer": "[ESC] zurück (oder eine andere Taste)",
+        "help.footer.scroll": "[↑↓] blättern  [ESC] zurück (o. Taste)",
         "help.shell": (
             "Überall: [F1] oder Pad BACK Hilfe; [ESC] oder Pad B zurück; "
             "[TAB]/[F10] oder Pad START Spielmenü; [Z] zurücknehmen, [Y] "
@@ -167,8 +173,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "pause.save": "Spiel speichern",
         "pause.load": "Spiel laden",
         "pause.help": "Hilfe",
-        "pause.leave": "Zurück zum Menü",
-        "pause.quit": "Beenden",
+        "pause.leave": "{game} verlassen",
+        "pause.quit": "Programm beenden",
+        "pause.footer": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
+        "pause.footer.scroll": "[↑↓] blättern  [RETURN] OK  [ESC] zurück",
         "msg.saved": "Spiel gespeichert.",
         "msg.loaded": "Spiel geladen.",
         "msg.no_save": "Noch kein Spiel gespeichert.",
