@@ -348,6 +348,7 @@ class App:
         pyxel.cls(self.border)
         pyxel.camera(-ui.BORDER_X, -ui.BORDER_Y)
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
+        ui.last_title = ui.TitleLayout()  # a screen without a title box leaves a page its own
         self.screen.draw()
         for overlay in self.overlays:
             overlay.draw()
