@@ -222,3 +222,18 @@ def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both
     driver.frame()
     assert "Nach oben" in screen_text(app)
 
+
+
+def test_every_hotkey_a_game_declares_is_a_real_key_and_bypuzz_layouts_avoid_its_own():
+    from pyxel_app import games
+    from pyxel_app.cartridges.bypuzz.config import LAYOUTS
+    from pyxel_app.input.mapping import key_code
+    from pyxel_app.shell.keys import clashing_games
+
+    for spec in games.GAMES:
+        for name in spec.hotkeys:
+            key_code(name)
+    bypuzz = games.find("bypuzz")
+    for layout in LAYOUTS.values():
+        for action, name in layout.items():
+            assert bypuzz not in clashing_games(action, name), name
