@@ -52,6 +52,24 @@ def make_app(pyxel_screen, request):
             assert app.crashes == 0, app.storage.read("crash.log")
 
 
+@pytest.fixture
+def screen_text(pyxel_screen, monkeypatch):
+    """``screen_text(app)``: every string the app prints in one frame, joined by " | "."""
+    from pyxel_app.shell import ui
+
+    def printed_by(app) -> str:
+        printed = []
+        real_text = ui.text
+        monkeypatch.setattr(ui, "text", lambda x, y, s, col=0: printed.append(s) or real_text(x, y, s, col))
+        try:
+            app.draw()
+        finally:
+            monkeypatch.setattr(ui, "text", real_text)
+        return " | ".join(printed)
+
+    return printed_by
+
+
 def release_all(pyxel) -> None:
     for name in dir(pyxel):
         if name.startswith("KEY_") or name.startswith("GAMEPAD1_BUTTON_") or name.startswith("MOUSE_BUTTON_"):

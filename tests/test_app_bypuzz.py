@@ -7,6 +7,7 @@ shell and the session.  The screens themselves are in tests/test_bypuzz_*.py.
 
 from __future__ import annotations
 
+import pytest
 import pyxel
 
 from pyxel_app.cartridges.bypuzz import BOARD_X, BOARD_Y, TILE_H, TILE_W, ByPuzz
@@ -218,13 +219,44 @@ def test_autosave_then_resume_on_next_start(make_app):
     assert app2.cartridge.session.move_count == count
 
 
-def test_declining_resume_starts_fresh(make_app):
+def test_resume_defaults_to_yes_so_a_reflexive_return_resumes(make_app):
+    app, driver, cart = open_bypuzz(make_app, shuffle=30)
+    for _ in range(2):
+        move_by_key(driver, cart)
+    played, count = cart.state, cart.session.move_count
+    app2, driver2 = make_app(storage=app.storage)
+    question = app2.overlays[-1]
+    assert isinstance(question, Confirm) and question.yes_selected
+    driver2.key("RETURN")
+    driver2.frame()
+    assert app2.cartridge.state == played and app2.cartridge.session.move_count == count
+
+
+def test_declining_resume_starts_fresh_but_keeps_the_old_save_until_the_first_move(make_app):
     app, driver, cart = open_bypuzz(make_app, shuffle=30)
     move_by_key(driver, cart)
-    app2, driver2 = make_app(storage=app.storage)
+    old_save = app.storage.read("autosave-bypuzz.txt")
+    app2, driver2 = make_app(storage=app.storage, seed=8)  # another shuffle than the saved one
     driver2.key("N")
-    assert app2.storage.read("autosave-bypuzz.txt") is None
-    assert app2.cartridge.session is None and isinstance(app2.cartridge.screen, ConfigScreen)
+    driver2.frame()
+    cart2 = app2.cartridge
+    assert cart2.session is None and isinstance(cart2.screen, ConfigScreen)
+    assert app2.storage.read("autosave-bypuzz.txt") == old_save
+    driver2.key("RETURN")  # config accepted: on to the puzzle choice, still no move
+    driver2.frame()
+    assert isinstance(cart2.screen, ChooseScreen)
+    assert app2.storage.read("autosave-bypuzz.txt") == old_save
+    driver2.key("ESCAPE")  # leaving without a move keeps it too, and it is offered again
+    driver2.key("Y")
+    driver2.frame()
+    assert app2.cartridge is None and app2.storage.read("autosave-bypuzz.txt") == old_save
+    driver2.key("RETURN")
+    assert isinstance(app2.overlays[-1], Confirm)
+    driver2.key("N")
+    driver2.frame()
+    app2.cartridge.new_game(shuffle_moves=30)
+    move_by_key(driver2, app2.cartridge)  # the new game's first move replaces the old one
+    assert app2.storage.read("autosave-bypuzz.txt") == app2.cartridge.session.to_text() != old_save
 
 
 def test_corrupt_autosave_is_set_aside_with_a_message(make_app):
@@ -292,6 +324,39 @@ def test_remapped_keys_persist(make_app):
     driver.frame()
     driver.key("D")  # RIGHT: the tile left of the gap moves right
     assert cart.state.tiles[14:] == (0, 14)
+
+
+def gap_in_the_middle() -> tuple[int, ...]:
+    """The goal with the gap moved to row 2, column 2: every direction slides a tile."""
+    from pyxel_app.rules.fifteen import RULES, Fifteen
+
+    state = Fifteen(STANDARD_GOAL, STANDARD_GOAL)
+    for tile in (15, 11):
+        state = RULES.apply(state, tile)
+    return state.tiles
+
+
+@pytest.mark.parametrize("settings", [
+    "key.down=S\n",  # DOWN given to S on the keys screen
+    "key.up=W\nkey.down=S\nkey.left=A\nkey.right=D\n",
+    "key.up=I\nkey.down=K\nkey.left=J\nkey.right=L\n",
+    "key.undo=UP\n",  # an arrow given away: refused, the defaults come back
+])
+def test_the_arrows_and_the_pad_move_tiles_whatever_the_bindings(make_app, settings):
+    from pyxel_app.shell.storage import MemoryStorage
+
+    app, driver = make_app(storage=MemoryStorage({"settings.txt": settings}))
+    while app.overlays:
+        driver.key("RETURN")
+    driver.key("RETURN")
+    cart = app.cartridge
+    driver.frame()
+    for press in (driver.key, driver.pad):
+        for arrow, button in (("UP", "DPAD_UP"), ("DOWN", "DPAD_DOWN"), ("LEFT", "DPAD_LEFT"), ("RIGHT", "DPAD_RIGHT")):
+            set_start(cart, gap_in_the_middle())
+            driver.frame()
+            press(arrow if press == driver.key else button)
+            assert cart.session.move_count == 1, (settings, arrow)
 
 
 def test_language_switch_persists(make_app):

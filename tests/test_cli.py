@@ -206,3 +206,16 @@ def test_a_slow_solve_says_so_first_and_ctrl_c_exits_130_without_a_traceback():
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("display", [{"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, {}])
+def test_without_a_display_the_app_says_so_in_one_line_and_how_to_run_headless(display):
+    env = {name: value for name, value in os.environ.items() if name not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env.pop("BYPUZZ_HEADLESS_FRAMES", None)
+    for args in ([], ["play", "bypuzz"]):
+        result = subprocess.run([sys.executable, "-m", "pyxel_app", *args], capture_output=True, text=True, env=env, timeout=60)
+        assert result.returncode == 2
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and "no display found" in lines[0], result.stderr
+        assert "snap" in lines[0] and "BYPUZZ_HEADLESS_FRAMES" in lines[0]

@@ -99,16 +99,16 @@ def test_a_read_only_folder_never_stops_play(make_app, tmp_path, monkeypatch):
     while isinstance(app.overlays[-1], Message):  # dialogs come one at a time; the resume question last
         driver.key("RETURN")
     assert isinstance(app.overlays[-1], Confirm)
-    driver.key("N")  # "fresh": the autosave cannot be deleted
-    assert AUTOSAVE in message_text(app) and "Read-only" in message_text(app)
-    while app.overlays:
-        driver.key("RETURN")
+    driver.key("N")  # "fresh" keeps the old save until the first move: nothing to delete yet
     driver.frame()
     cart = app.cartridge
     cart.new_game(shuffle_moves=10)
     driver.frame()
     cart.session.play(RULES.legal_moves(cart.state)[0])
-    cart.after_move()
+    cart.after_move()  # the first move replaces the autosave: it cannot be written
+    assert AUTOSAVE in message_text(app) and "Read-only" in message_text(app)
+    while app.overlays:
+        driver.key("RETURN")
     cart.undo()  # back to 0 moves: the autosave would be deleted
     driver.frame()
     assert cart.session.move_count == 0 and not app.overlays  # the problem was said once

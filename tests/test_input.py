@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyxel_app.input import Action, Bindings
-from pyxel_app.input.mapping import HOLD_FRAMES, REPEAT_FRAMES, cell_at
+from pyxel_app.input.mapping import HOLD_FRAMES, REPEAT_FRAMES, BindingError, cell_at
 from pyxel_app.shell.storage import MemoryStorage
 
 
@@ -99,19 +99,19 @@ def test_keys_screen_remaps_and_persists(make_app):
     driver.key("RETURN")  # first action: UP
     assert app.screen.waiting is Action.UP
     driver.key("W")
-    assert app.input.bindings.keys[Action.UP] == ("W",)
-    assert "key.up=W" in app.storage.read("settings.txt")
+    assert app.input.bindings.keys[Action.UP] == ("W", "UP")  # the arrow stays
+    assert "key.up=W UP" in app.storage.read("settings.txt")
     driver.key("DOWN")
-    driver.key("RETURN")  # DOWN: W is UP's only key, so it is refused and nothing changes
+    driver.key("RETURN")  # DOWN: W is UP's, so it is refused and nothing changes
     driver.key("W")
     assert app.input.bindings.keys[Action.DOWN] == ("DOWN",)
-    assert app.input.bindings.keys[Action.UP] == ("W",)
-    assert app.screen.note == "W is already UP: not changed."
+    assert app.input.bindings.keys[Action.UP] == ("W", "UP")
+    assert app.screen.note == "W is already Move up: not changed."
     driver.key("RETURN")
     driver.key("S")
-    assert app.input.bindings.keys[Action.DOWN] == ("S",)
+    assert app.input.bindings.keys[Action.DOWN] == ("S", "DOWN")
     app2, _ = make_app(storage=app.storage)
-    assert app2.input.bindings.keys[Action.DOWN] == ("S",)
+    assert app2.input.bindings.keys[Action.DOWN] == ("S", "DOWN")
     assert not app2.overlays
     driver.key("D")
     assert app.input.bindings.keys[Action.UP] == ("UP",)
@@ -139,7 +139,7 @@ def test_keys_screen_refuses_to_move_return_escape_or_f1(make_app):
     driver.key("RETURN")
     driver.key("RETURN")  # RETURN is SELECT's for good
     assert app.input.bindings.keys[Action.UP] == ("UP",)
-    assert app.screen.note == "RETURN always stays SELECT."
+    assert app.screen.note == "Return always stays Select."
     select = list(Action).index(Action.SELECT)
     for _ in range(select):
         driver.key("DOWN")
@@ -181,14 +181,9 @@ def test_a_bypuzz_key_layout_that_takes_another_actions_key_is_refused(make_app)
     assert isinstance(cart.screen, ConfigScreen)
     driver.key("L")  # the left-hand layout wants A for LEFT
     assert app.input.bindings.keys[Action.LEFT] == ("LEFT",)
-    assert cart.message == "A is already HINT: not changed."
+    assert cart.message == "A is already Hint: not changed."
     driver.key("R")  # the right-hand one is free
     assert app.input.bindings.keys[Action.LEFT] == ("LEFT", "U")
-    app.input.bindings.bind(Action.UP, "W")
-    app.input.bindings.bind(Action.MENU, "UP")  # the arrow, given away on the keys screen
-    driver.key("C")  # the cursor layout wants the arrow back for UP
-    assert app.input.bindings.keys[Action.UP] == ("W",)
-    assert cart.message == "UP is already MENU: not changed."
 
 
 def test_settings_cannot_take_return_escape_or_f1_away():
@@ -199,3 +194,55 @@ def test_settings_cannot_take_return_escape_or_f1_away():
     for fields in ({"key.up": "F1"}, {"key.hint": "ESCAPE"}, {"key.undo": "RETURN"}):
         with pytest.raises(BindingError):
             Bindings.from_fields(fields)
+
+
+@pytest.mark.parametrize("action", [Action.UNDO, Action.MENU, Action.HINT])
+def test_an_arrow_can_never_be_given_to_another_action(action):
+    bindings = Bindings()
+    with pytest.raises(BindingError, match="UP"):
+        bindings.bind(action, "UP")
+    assert bindings.keys[Action.UP] == ("UP",)
+
+
+def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both_languages(make_app, screen_text):
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.keys import KeysScreen
+
+    app, driver = make_app()
+    driver.key("K")
+    driver.frame()
+    screen = app.screen
+    assert isinstance(screen, KeysScreen)
+    assert not any(screen.clash_warning(action) for action in Action)  # the defaults clash with nothing
+    driver.key("DOWN")
+    driver.key("RETURN")
+    driver.key("S")  # DOWN on S: ByPuzz's auto check key
+    assert app.input.bindings.keys[Action.DOWN] == ("S", "DOWN")
+    assert screen.clash_warning(Action.DOWN) == "S is also a key of ByPuzz: there it does both."
+    driver.frame()
+    shown = screen_text(app)
+    assert "S is also a key of ByPuzz" in shown and "Move down" in shown and "S ↓" in shown
+    assert "DOWN" not in shown  # the action's words, never its code name
+    driver.key("UP")
+    driver.key("RETURN")
+    driver.key("A")  # UP on A: a column letter in Connect 4
+    assert screen.clash_warning(Action.UP) == "A is also a key of Connect 4: there it does both."
+    strings.set_language("de")
+    assert screen.clash_warning(Action.UP) == "A ist auch eine Taste von Vier gewinnt: dort tut sie beides."
+    driver.frame()
+    assert "Nach oben" in screen_text(app)
+
+
+def test_every_hotkey_a_game_declares_is_a_real_key_and_bypuzz_layouts_avoid_its_own():
+    from pyxel_app import games
+    from pyxel_app.cartridges.bypuzz.config import LAYOUTS
+    from pyxel_app.input.mapping import key_code
+    from pyxel_app.shell.keys import clashing_games
+
+    for spec in games.GAMES:
+        for name in spec.hotkeys:
+            key_code(name)
+    bypuzz = games.find("bypuzz")
+    for layout in LAYOUTS.values():
+        for action, name in layout.items():
+            assert bypuzz not in clashing_games(action, name), name

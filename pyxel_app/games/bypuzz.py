@@ -121,7 +121,6 @@ STRINGS = {
         "cmd.set": "Next puzzle set",
         "cmd.view": "View the target",
         "cmd.config": "Config screen",
-        "cmd.quit": "Quit ByPuzz",
         "cmd.back": "Back to the game",
         "cmd.shuffle": "Shuffle and play",
         "cmd.new": "New game",
@@ -280,7 +279,6 @@ STRINGS = {
         "cmd.set": "Nächster Puzzle-Satz",
         "cmd.view": "Vorschau",
         "cmd.config": "Konfiguration",
-        "cmd.quit": "ByPuzz beenden",
         "cmd.back": "Zurück zum Spiel",
         "cmd.shuffle": "Mischen und spielen",
         "cmd.new": "Neues Spiel",
@@ -361,4 +359,6 @@ SPEC = GameSpec(
     solve_options=("goal",),
     solve_note=solve_note,
     slow_perft_depth=18,
+    # Play and solved, the config screen, the puzzle choice.
+    hotkeys=tuple("VPSXQRMJTHNZY" + "LCG" + "B0123456789"),
 )

@@ -119,4 +119,5 @@ SPEC = GameSpec(
     solve=solve,
     solve_note=solve_note,
     slow_perft_depth=10,
+    hotkeys=tuple("ABCDEFG1234567" + "NPMRXQHZY"),
 )

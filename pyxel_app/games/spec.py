@@ -33,7 +33,8 @@ class GameSpec:
     cooperative engine for a level (or for ``hint_level``).  With ``ask_who_starts`` the
     set-up ends with the question who moves first.  ``solve(position, **options)`` answers
     the CLI's ``solve``; ``solve_note`` says first when that may take long; a ``perft`` from
-    ``slow_perft_depth`` on is announced as slow.
+    ``slow_perft_depth`` on is announced as slow.  ``hotkeys`` are the keys the game reads
+    itself (Pyxel key names), so the Keys screen can warn when a binding clashes with one.
     """
 
     key: str
@@ -52,6 +53,7 @@ class GameSpec:
     solve_options: tuple[str, ...] = ()
     solve_note: Callable[..., str] | None = None
     slow_perft_depth: int | None = None
+    hotkeys: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

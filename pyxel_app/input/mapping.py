@@ -64,8 +64,12 @@ def pad_code(name: str) -> int:
     return code
 
 
-# Keys that always keep their action, whatever the player binds: confirm, back and help.
-FIXED_KEYS: dict[Action, str] = {Action.SELECT: "RETURN", Action.BACK: "ESCAPE", Action.HELP: "F1"}
+# Keys that always keep their action, whatever the player binds: the arrows move (games promise
+# it, and a remapped direction must never leave a game without one), confirm, back and help.
+FIXED_KEYS: dict[Action, str] = {
+    Action.UP: "UP", Action.DOWN: "DOWN", Action.LEFT: "LEFT", Action.RIGHT: "RIGHT",
+    Action.SELECT: "RETURN", Action.BACK: "ESCAPE", Action.HELP: "F1",
+}
 
 
 class BindingError(ValueError):
@@ -91,7 +95,7 @@ def parse_binding(key: str, value: str) -> tuple[Action, tuple[str, ...]]:
 
 
 def check_keys(keys: dict[Action, tuple[str, ...]]) -> None:
-    """Every action has a key, no key serves two actions, and RETURN, ESCAPE and F1 keep theirs."""
+    """Every action has a key, no key serves two actions, and the FIXED_KEYS keep theirs."""
     owner: dict[str, Action] = {}
     for action in Action:
         names = keys.get(action, ())

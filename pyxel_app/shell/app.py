@@ -48,6 +48,24 @@ SHOWN_PROBLEMS = 3  # settings problems named in the one message
 _booted = False
 
 
+class NoDisplayError(OSError):
+    """No screen to open a window on; the command line prints it as one line."""
+
+
+def display_problem() -> str:
+    """Why a window cannot open here, or "": on Linux without X11/Wayland, or SDL told to draw nowhere.
+
+    Checked before ``pyxel.init``, which aborts natively (a panic and a traceback) without a display.
+    """
+    if is_web():
+        return ""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return f"no display found (SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']})"
+    if sys.platform.startswith(("linux", "freebsd")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return ""
+
+
 def resource_path() -> Path:
     """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
     package_dir = Path(__file__).resolve().parent.parent
@@ -188,13 +206,15 @@ class App:
             self.go_to(cartridge)
 
         def fresh() -> None:
-            self.storage.delete(cartridge.autosave_name)
+            # No key press deletes a game: the old one stays on disk until the new game's first move.
+            cartridge.keeps_declined_save = True
             show(False)
+            cartridge.flash(strings.t("msg.save_kept"))
 
         if session is None:
             show(False)
         else:
-            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh)
+            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
@@ -251,8 +271,8 @@ class App:
     def show_message(self, text: str) -> None:
         self.open_overlay(Message(self, text))
 
-    def confirm(self, question: str, on_yes, on_no=None) -> None:
-        self.open_overlay(Confirm(self, question, on_yes, on_no))
+    def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> None:
+        self.open_overlay(Confirm(self, question, on_yes, on_no, default))
 
     def ask_quit(self) -> None:
         if not self.web:
@@ -328,6 +348,7 @@ class App:
         pyxel.cls(self.border)
         pyxel.camera(-ui.BORDER_X, -ui.BORDER_Y)
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
+        ui.last_title = ui.TitleLayout()  # a screen without a title box leaves a page its own
         self.screen.draw()
         for overlay in self.overlays:
             overlay.draw()
@@ -348,6 +369,10 @@ def main(start: str | None = None) -> None:
     if frames:
         run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start)
         return
+    problem = display_problem()
+    if problem:
+        raise NoDisplayError(f"{problem}; to run without a window use 'python -m pyxel_app snap {start or 'menu'} "
+                             f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
     app = App(title=start is None)
     if start is not None:

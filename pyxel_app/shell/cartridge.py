@@ -35,6 +35,9 @@ def autosave_file(spec: GameSpec) -> str:
 
 
 class Cartridge:
+    # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
+    leave_hotkey = ""
+
     def __init__(self, app: "App", spec: GameSpec) -> None:
         self.app = app
         self.spec = spec
@@ -43,6 +46,8 @@ class Cartridge:
         self.session: Session | None = None
         self.message = ""
         self.message_frames = 0
+        # A saved game declined at the start stays on disk until this game's first move replaces it.
+        self.keeps_declined_save = False
 
     @property
     def screen_id(self) -> str:
@@ -106,9 +111,15 @@ class Cartridge:
     def autosave(self) -> bool:
         """Keep the game in progress (or forget a finished one); False when it could not be written."""
         if self.in_progress():
+            self.keeps_declined_save = False
             return self.app.storage.write(self.autosave_name, self.session.to_text())
-        self.app.storage.delete(self.autosave_name)
+        self.forget_autosave()
         return True
+
+    def forget_autosave(self) -> None:
+        """No game of this session to keep: its autosave goes, but never an older game declined at the start."""
+        if not self.keeps_declined_save:
+            self.app.storage.delete(self.autosave_name)
 
     def read_save(self, name: str, text: str) -> Session | None:
         """The game a save file holds; one that does not replay is set aside, with a message, and None."""

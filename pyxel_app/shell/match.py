@@ -353,8 +353,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.draw_setup()
 
     def draw_title(self, word: str) -> None:
-        ui.title_box(word)
-        ui.text_at(14, 1, t(f"{self.key}.title"), palette.WHITE)
+        ui.title_box(word, heading=t(f"{self.key}.title"), heading_col=14)
 
     def draw_status(self) -> None:
         if self.message_frames:

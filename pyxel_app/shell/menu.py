@@ -115,8 +115,7 @@ class Menu:
             self.run_option("Q")
 
     def draw(self) -> None:
-        ui.title_box(t("menu.word"))
-        ui.text_at(12, 1, t("menu.title"), palette.WHITE)
+        ui.title_box(t("menu.word"), heading=t("menu.title"), heading_col=12)
         ui.text_at(1, 4, t("menu.choose"))
         games_list = self.games_list
         for i in games_list.shown():

@@ -29,43 +29,67 @@ class Overlay:
         self.app.close_overlay(self)
 
 
-class Help(Overlay):
-    """F1 anywhere: the current cartridge's page, then the shell's keys; any key leaves.
+class Page(Overlay):
+    """A calm full-screen page over the current screen: help and the pause menu.
+
+    Nothing of the screen under it shows, except that its title box and heading stay
+    exactly where they were (the box holds the page's word instead), so nothing jumps.
+    The body keeps a one-character margin, a blank row parts it from the title and
+    from the footer, and the footer says how to scroll and how to leave.
+    """
+
+    FIRST_ROW = 4
+    FOOTER_ROW = ui.ROWS - 2
+    VISIBLE_ROWS = FOOTER_ROW - 1 - FIRST_ROW
+    BODY_COL, BODY_WIDTH = 1, ui.COLS - 4  # column 37 stays clear, 38 holds the scroll marks
+    MARK_COL = ui.COLS - 2
+
+    def __init__(self, app, word: str, heading: str) -> None:
+        self.app = app
+        self.word = word
+        self.heading = heading
+
+    def draw_page(self, footer: str, more_above: bool, more_below: bool) -> None:
+        pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
+        under = ui.last_title  # the screen under this page was drawn just before it
+        if under.heading:
+            ui.title_box(self.word, width=under.width, heading=under.heading, heading_col=under.heading_col)
+        else:
+            ui.title_box(self.word, heading=self.heading, heading_col=(ui.COLS - len(self.heading)) // 2)
+        if more_above:
+            ui.text_at(self.MARK_COL, self.FIRST_ROW, "▲", palette.WHITE)
+        if more_below:
+            ui.text_at(self.MARK_COL, self.FIRST_ROW + self.VISIBLE_ROWS - 1, "▼", palette.WHITE)
+        ui.hot_at(self.BODY_COL, self.FOOTER_ROW, footer, palette.WHITE)
+
+
+class Help(Page):
+    """F1 anywhere: the current cartridge's page, then the shell's keys; ESC (or any other key) leaves.
 
     A page longer than the screen scrolls with up/down (which then do not leave).
     """
 
-    FIRST_ROW = 4
-    VISIBLE_ROWS = ui.ROWS - 6
-
     def __init__(self, app, page: str = "", heading: str = "") -> None:
-        self.app = app
-        self.heading = heading or t("menu.title")
-        self.lines = (ui.wrap(page, ui.COLS - 2) + [""]) if page else []
-        self.lines += ui.wrap(t("help.shell"), ui.COLS - 2)
+        super().__init__(app, t("help.word"), heading or t("menu.title"))
+        self.lines = (ui.wrap(page, self.BODY_WIDTH) + [""]) if page else []
+        self.lines += ui.wrap(t("help.shell"), self.BODY_WIDTH)
         self.top = 0
         self.max_top = max(0, len(self.lines) - self.VISIBLE_ROWS)
 
     def update(self, inp: Input) -> None:
-        if self.max_top and (inp.pressed(Action.UP) or inp.pressed(Action.DOWN)):
-            step = -1 if inp.pressed(Action.UP) else 1
+        if self.max_top and (inp.pressed(Action.UP) or inp.pressed(Action.DOWN) or inp.wheel):
+            step = -1 if inp.pressed(Action.UP) else 1 if inp.pressed(Action.DOWN) else -inp.wheel
             self.top = min(self.max_top, max(0, self.top + step))
         elif inp.any_key():
             inp.consume()
             self.close()
 
     def draw(self) -> None:
-        pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
-        ui.title_box(t("help.word"))
-        ui.text_at(11 + max(0, (ui.COLS - 11 - len(self.heading)) // 2), 1, self.heading, palette.WHITE)
+        footer = t("help.footer.scroll" if self.max_top else "help.footer")
+        self.draw_page(footer, self.top > 0, self.top < self.max_top)
         shown = self.lines[self.top : self.top + self.VISIBLE_ROWS]
         for row, line in enumerate(shown, start=self.FIRST_ROW):
-            ui.hot_at(1, row, line)
-        if self.top > 0:
-            ui.text_at(ui.COLS - 1, self.FIRST_ROW, "▲", palette.WHITE)
-        if self.top < self.max_top:
-            ui.text_at(ui.COLS - 1, self.FIRST_ROW + self.VISIBLE_ROWS - 1, "▼", palette.WHITE)
-        ui.centred(ui.ROWS - 1, t("help.any_key"), palette.WHITE)
+            ui.hot_at(self.BODY_COL, row, line)
 
 
 class Message(Overlay):
@@ -96,11 +120,13 @@ class Confirm(Overlay):
 
     queues = True
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+                 default: bool = False) -> None:
+        """``default`` is the answer RETURN gives before the arrows move: No unless asked otherwise."""
         self.app = app
         self.lines = ui.wrap(question, ui.COLS - 6)[:6]
         self.on_yes, self.on_no = on_yes, on_no
-        self.yes_selected = False
+        self.yes_selected = default
         self.height = len(self.lines) + 4
         self.top = (ui.ROWS - self.height) // 2
         self.answer_row = self.top + self.height - 2
@@ -152,27 +178,32 @@ class Confirm(Overlay):
         pyxel.rect((yes_start if self.yes_selected else no_start), y + ui.CELL, ui.CELL * 3, 1, palette.WHITE)
 
 
-class PauseMenu(Overlay):
+class PauseMenu(Page):
     """The game menu (TAB/F10, pad START): every cartridge command, reachable by pad and mouse.
 
+    One way back ("Back to the game"), one way out of the game ("Leave <game>", which
+    saves), and the app's Quit only where the app can quit (never in the browser).
     A long list scrolls, so a game may offer as many commands as it needs.
     """
 
-    MAX_ROWS = ui.ROWS - 4 - 2 - 2
+    HOTKEY_COL = ui.COLS - 6
 
     def __init__(self, app, cartridge: "Cartridge") -> None:
-        self.app = app
+        super().__init__(app, t("pause.word"), " ".join(cartridge.name().upper()))
         self.entries: list[tuple[str, Callable[[], None]]] = [(t("pause.resume"), lambda: None)]
+        self.hotkeys: list[str] = [""]
         for command in cartridge.commands():
-            label = command.label + (f"  [{command.hotkey}]" if command.hotkey else "")
-            self.entries.append((label, command.run))
+            self.entries.append((command.label, command.run))
+            self.hotkeys.append(command.hotkey)
         self.entries.append((t("pause.help"), lambda: app.open_help()))
-        self.entries.append((t("pause.leave"), cartridge.leave))
+        self.entries.append((t("pause.leave", game=cartridge.name()), cartridge.leave))
+        self.hotkeys += ["", cartridge.leave_hotkey]
         if not app.web:
             self.entries.append((t("pause.quit"), app.ask_quit))
-        self.top_row = 4
-        visible = min(len(self.entries), self.MAX_ROWS)
-        self.chooser = Chooser(len(self.entries), (self.top_row + 1) * ui.CELL, ui.CELL, 4 * ui.CELL, 32 * ui.CELL, visible)
+            self.hotkeys.append("")
+        visible = min(len(self.entries), self.VISIBLE_ROWS)
+        self.chooser = Chooser(len(self.entries), self.FIRST_ROW * ui.CELL, ui.CELL, self.BODY_COL * ui.CELL,
+                               (self.BODY_WIDTH + 1) * ui.CELL, visible)
 
     def update(self, inp: Input) -> None:
         if inp.pressed(Action.BACK) or inp.pressed(Action.MENU):
@@ -187,20 +218,14 @@ class PauseMenu(Overlay):
 
     def draw(self) -> None:
         chooser = self.chooser
-        height = chooser.visible + 2
-        ui.box_at(3, self.top_row, 34, height, palette.WHITE, fill=palette.BLUE)
-        title = f" {t('pause.word')} "
-        pyxel.rect(5 * ui.CELL, self.top_row * ui.CELL, len(title) * ui.CELL, ui.CELL, palette.BLUE)
-        ui.text_at(5, self.top_row, title, palette.WHITE)
-        if chooser.more_above:
-            ui.text_at(35, self.top_row + 1, "▲", palette.WHITE)
-        if chooser.more_below:
-            ui.text_at(35, self.top_row + chooser.visible, "▼", palette.WHITE)
+        scrolls = chooser.more_above or chooser.more_below
+        self.draw_page(t("pause.footer.scroll" if scrolls else "pause.footer"), chooser.more_above, chooser.more_below)
         for i in chooser.shown():
-            label = self.entries[i][0]
-            row = self.top_row + 1 + i - chooser.offset
-            if i == self.chooser.index:
-                pyxel.rect(4 * ui.CELL, row * ui.CELL, 32 * ui.CELL, ui.CELL, palette.WHITE)
-                ui.hot_at(5, row, label, palette.BLUE, palette.WHITE)
-            else:
-                ui.hot_at(5, row, label, palette.WHITE, palette.BLUE)
+            row = self.FIRST_ROW + i - chooser.offset
+            ink, paper = palette.LIGHT_BLUE, palette.BACKGROUND
+            if i == chooser.index:
+                ink, paper = palette.BLUE, palette.WHITE
+                pyxel.rect(self.BODY_COL * ui.CELL, row * ui.CELL, (self.BODY_WIDTH + 1) * ui.CELL, ui.CELL, paper)
+            ui.hot_at(self.BODY_COL + 1, row, self.entries[i][0], ink, paper)
+            if self.hotkeys[i]:
+                ui.hot_at(self.HOTKEY_COL, row, f"[{self.hotkeys[i]}]", ink, paper)

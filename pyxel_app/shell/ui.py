@@ -6,6 +6,8 @@ camera past the border), except the ``*_at`` helpers, which take character cells
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pyxel
 
 from . import palette
@@ -117,13 +119,30 @@ def box_at(col: int, row: int, w: int, h: int, colour: int = palette.TEXT, fill:
     box(col * CELL, row * CELL, w, h, colour, fill)
 
 
-def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = None, title: str = "") -> None:
-    """The top-left box holding the screen's state word ("Playing.", "Shuffling."), as in ByPuzz."""
-    width = max(10, len(word) + 2)
+@dataclass(frozen=True)
+class TitleLayout:
+    """Where a screen's title box and heading are, so a page drawn over it keeps them in place."""
+
+    width: int = 10
+    heading: str = ""
+    heading_col: int = 0
+
+
+# The title last drawn: a full-screen page opened over a screen (drawn just before it) repeats it.
+last_title = TitleLayout()
+
+
+def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = None, heading: str = "",
+              heading_col: int = 0, width: int = 0) -> None:
+    """The top-left box holding the screen's state word ("Playing.", "Shuffling."), as in ByPuzz,
+    and the screen's heading on the same row; at least ``width`` cells wide."""
+    global last_title
+    width = max(10, len(word) + 2, width)
     box_at(0, 0, width, 3, colour)
     text_at(1, 1, word, colour if word_colour is None else word_colour)
-    if title:
-        text_at(width + (COLS - width - len(title)) // 2 - 4, 1, title, palette.WHITE)
+    if heading:
+        text_at(heading_col, 1, heading, palette.WHITE)
+    last_title = TitleLayout(width, heading, heading_col)
 
 
 def wrap(s: str, width: int) -> list[str]:

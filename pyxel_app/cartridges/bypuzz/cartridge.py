@@ -102,6 +102,7 @@ class Solver:
 
 
 class ByPuzz(Cartridge):
+    leave_hotkey = "X"
     solver_budget_ms = SOLVER_BUDGET_MS
     still_solver_budget_ms = STILL_SOLVER_BUDGET_MS
 
@@ -284,7 +285,7 @@ class ByPuzz(Cartridge):
 
         self.session = None
         self.app.border = palette.BORDER
-        self.app.storage.delete(self.autosave_name)
+        self.forget_autosave()
         self.screen, self.next_screen = ChooseScreen(self), None
 
     def begin(self, goal: tuple[int, ...]) -> None:

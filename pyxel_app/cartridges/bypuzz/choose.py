@@ -128,7 +128,6 @@ class ChooseScreen(Screen):
             Command(t("bypuzz.cmd.set"), self.next_set, "B"),
             Command(t("bypuzz.cmd.view"), self.view, "V"),
             Command(t("bypuzz.cmd.config"), self.cart.start, "C"),
-            Command(t("bypuzz.cmd.quit"), self.cart.ask_quit, "X"),
         ]
 
     # The frame.

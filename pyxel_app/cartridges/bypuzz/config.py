@@ -12,6 +12,7 @@ from ...input.actions import DIRECTIONS
 from ...input.mapping import DEFAULT_KEYS
 from ...shell import palette, ui
 from ...shell.chooser import Chooser
+from ...shell.keys import action_label, key_label
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .cartridge import SOUND_MOVE, SOUND_SELECT
@@ -63,8 +64,8 @@ class ConfigScreen(Screen):
         keys = {action: DEFAULT_KEYS[action] + ((extra[action],) if action in extra else ()) for action in DIRECTIONS}
         for key in (key for names in keys.values() for key in names):
             other = bindings.owner(key, besides=DIRECTIONS)
-            if other is not None:  # the arrows too: the keys screen may have given one away
-                self.cart.flash(t("keys.taken", key=key, other=other.value.upper()))
+            if other is not None:
+                self.cart.flash(t("keys.taken", key=key_label(key), other=action_label(other)))
                 return
         bindings.replace(keys)
         self.app.save_bindings()

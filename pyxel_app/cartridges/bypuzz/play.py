@@ -51,9 +51,6 @@ class ShuffleScreen(Screen):
         self.shuffle_frames = SHUFFLE_FRAMES[cart.level]
         self.build_frame = 0
 
-    def commands(self) -> list[Command]:
-        return [Command(t("bypuzz.cmd.quit"), self.cart.ask_quit, "X")]
-
     def slide_at_random(self) -> None:
         gap = self.tiles.index(0)
         choices = [cell for cell in NEIGHBOURS[gap] if cell != self.last_gap]
@@ -297,7 +294,6 @@ class PlayScreen(Screen):
             return [
                 Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
                 Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
-                Command(t("bypuzz.cmd.quit"), cart.ask_quit, "X"),
             ]
         return [
             Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
@@ -313,7 +309,6 @@ class PlayScreen(Screen):
             Command(t("bypuzz.cmd.keys"), lambda: cart.set_devices(mouse=False, pad=False), "T"),
             Command(t("pause.save"), cart.save_game),
             Command(t("pause.load"), cart.load_game),
-            Command(t("bypuzz.cmd.quit"), cart.ask_quit, "X"),
         ]
 
     # The frame.

@@ -43,7 +43,6 @@ class PreviewScreen(Screen):
             return [Command(t("bypuzz.cmd.back"), self.carry_on)]
         return [
             Command(t("bypuzz.cmd.shuffle"), self.carry_on),
-            Command(t("bypuzz.cmd.quit"), self.cart.ask_quit, "X"),
         ]
 
     def update(self, inp: Input) -> None:

@@ -43,8 +43,7 @@ class Screen:
 
     def title(self, word: str | None = None, word_colour: int | None = None) -> None:
         self.hotkeys.clear()
-        ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour)
-        ui.text_at(14, 1, TITLE, palette.WHITE)
+        ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour, heading=TITLE, heading_col=14)
 
     def hot_line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
         self.hotkeys.line(col, row, text, colour)

@@ -1,0 +1,179 @@
+"""Help and the pause menu are calm full-screen pages: nothing of the screen under them shows
+but its title, which stays exactly in place; margins, a blank row between blocks, one way out."""
+
+from __future__ import annotations
+
+import pytest
+import pyxel
+
+from pyxel_app.shell import palette, strings, ui
+from pyxel_app.shell.overlays import Help, Page, PauseMenu
+
+UNDER = palette.RED  # painted under every screen in these tests; no page uses it
+
+
+def pixel(pyxel, x: int, y: int) -> int:
+    return pyxel.screen.pget(ui.BORDER_X + x, ui.BORDER_Y + y)
+
+
+def open_game(make_app, game: str, language: str = "en", web: bool = False):
+    app, driver = make_app(web=web)
+    strings.set_language(language)
+    app.open_cartridge(game)
+    driver.frame()
+    app.cartridge.start_playing()
+    driver.frame()
+    return app, driver
+
+
+def paint_under(app) -> None:
+    """Every screen first fills the whole screen with UNDER, then draws as usual."""
+    screen = app.screen
+    real_draw = screen.draw
+
+    def draw() -> None:
+        pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, UNDER)
+        real_draw()
+
+    screen.draw = draw
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", ["bypuzz", "connect4"])
+@pytest.mark.parametrize("key", ["F1", "TAB"])
+def test_help_and_pause_cover_the_whole_screen_and_keep_their_margins(make_app, pyxel_screen, game, key, language):
+    pyxel = pyxel_screen
+    app, driver = open_game(make_app, game, language)
+    paint_under(app)
+    driver.frame()
+    assert any(pixel(pyxel, x, 100) == UNDER for x in range(ui.SCREEN_W))  # the trick shows without a page
+    driver.key(key)
+    page = app.overlays[-1]
+    assert isinstance(page, Help if key == "F1" else PauseMenu)
+    driver.frame()
+    shown = {pixel(pyxel, x, y) for x in range(ui.SCREEN_W) for y in range(ui.SCREEN_H)}
+    assert UNDER not in shown  # not one pixel of the screen under the page
+    width = ui.last_title.width
+    blank_rows = (3, Page.FIRST_ROW - 1, Page.FOOTER_ROW - 1, ui.ROWS - 1)
+    for row in range(ui.ROWS):
+        for col in range(ui.COLS):
+            if row < 3 and col < width:
+                continue  # the title box
+            margin = col in (0, ui.COLS - 1) or row in blank_rows
+            cell = {pixel(pyxel, col * ui.CELL + dx, row * ui.CELL + dy) for dx in range(ui.CELL) for dy in range(ui.CELL)}
+            if margin:
+                assert cell == {palette.BACKGROUND}, f"something drawn in the margin at column {col}, row {row}"
+
+
+@pytest.mark.parametrize("web", [False, True])
+@pytest.mark.parametrize("game", ["bypuzz", "connect4"])
+def test_pause_has_one_way_back_one_leave_and_quit_only_where_the_app_can_quit(make_app, game, web):
+    app, driver = open_game(make_app, game, web=web)
+    name = app.cartridge.name()
+    driver.key("TAB")
+    labels = [label for label, _ in app.overlays[-1].entries]
+    assert labels[0] == "Back to the game"
+    exits = [label for label in labels if any(word in label for word in ("Leave", "Quit", "Back to", "menu"))]
+    assert exits == ["Back to the game", f"Leave {name}"] + ([] if web else ["Quit the app"])
+
+
+def test_no_bypuzz_screen_offers_an_exit_of_its_own_in_the_pause_menu(make_app):
+    from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, ConfigScreen, PreviewScreen
+
+    app, driver = open_game(make_app, "bypuzz")
+    cart = app.cartridge
+    screens = [cart.screen, ConfigScreen(cart), ChooseScreen(cart), PreviewScreen(cart, then_shuffle=True)]
+    for screen in screens:
+        labels = [command.label for command in screen.commands()]
+        assert not [label for label in labels if "Quit" in label or "Leave" in label], (type(screen).__name__, labels)
+
+
+def test_choosing_leave_in_the_pause_menu_saves_and_leaves(make_app):
+    app, driver = open_game(make_app, "bypuzz")
+    cart = app.cartridge
+    tile = cart.rules.legal_moves(cart.state)[0]
+    cart.session.play(tile)
+    cart.after_move()
+    driver.key("TAB")
+    menu = app.overlays[-1]
+    for _ in range(next(i for i, (label, _) in enumerate(menu.entries) if label == "Leave ByPuzz")):
+        driver.key("DOWN")
+    driver.key("RETURN")
+    driver.key("Y")  # "really?"
+    driver.frame()
+    assert app.cartridge is None and app.storage.read("autosave-bypuzz.txt") is not None
+
+
+def title_pixels(pyxel, title: ui.TitleLayout) -> dict[tuple[int, int], int]:
+    """The title rows up to the heading's end (a screen may show more to its right, such as ByPuzz's
+    count), without the inside of the word box: the word changes, the box and the heading stay."""
+    width = title.width
+    return {
+        (x, y): pixel(pyxel, x, y)
+        for x in range((title.heading_col + len(title.heading)) * ui.CELL)
+        for y in range(3 * ui.CELL)
+        if not (ui.CELL <= x < (width - 1) * ui.CELL and ui.CELL <= y < 2 * ui.CELL)
+    }
+
+
+def bypuzz_config(app, driver) -> None:
+    app.open_cartridge("bypuzz")
+
+
+def connect4_setup(app, driver) -> None:
+    app.open_cartridge("connect4")
+
+
+def bypuzz_play(app, driver) -> None:
+    bypuzz_config(app, driver)
+    driver.frame()
+    app.cartridge.start_playing()
+
+
+def connect4_play(app, driver) -> None:
+    connect4_setup(app, driver)
+    driver.frame()
+    app.cartridge.start_playing()
+
+
+def keys_screen(app, driver) -> None:
+    driver.key("K")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("go", [None, keys_screen, bypuzz_config, bypuzz_play, connect4_setup, connect4_play])
+def test_titles_stay_where_they_are_when_help_opens(make_app, pyxel_screen, go, language):
+    pyxel = pyxel_screen
+    app, driver = make_app()
+    strings.set_language(language)
+    if go is not None:
+        go(app, driver)
+    driver.frame()
+    driver.frame()
+    title = ui.last_title
+    assert title.heading
+    before = title_pixels(pyxel, title)
+    driver.key("F1")
+    assert isinstance(app.overlays[-1], Help)
+    driver.frame()
+    assert title_pixels(pyxel, title) == before
+    if app.cartridge is not None:
+        driver.key("ESCAPE")
+        driver.key("TAB")
+        assert isinstance(app.overlays[-1], PauseMenu)
+        driver.frame()
+        assert title_pixels(pyxel, title) == before
+
+
+def test_a_page_that_scrolls_says_how_in_its_footer(make_app, screen_text):
+    app, driver = open_game(make_app, "connect4")  # its help is longer than a page
+    driver.key("F1")
+    page = app.overlays[-1]
+    assert page.max_top > 0
+    printed = screen_text(app).split(" | ")  # hotkeys print reversed, between the words
+    assert " scroll  " in printed and " back (or any key)" in printed
+    driver.key("ESCAPE")
+    driver.key("TAB")
+    assert not app.overlays[-1].chooser.more_below  # the pause list fits: nothing to scroll
+    printed = screen_text(app).split(" | ")
+    assert " choose  " in printed and " scroll  " not in printed
