@@ -628,3 +628,38 @@ def test_every_screen_draws_in_both_languages(make_app):
         driver.key("F1")
         driver.key("RETURN")
         play_columns(driver, cart, "D")
+
+
+def test_a_taken_colour_cannot_be_selected_by_arrows_or_mouse(make_app):
+    app, driver, cart = open_connect4(make_app)
+    driver.key("2")
+    driver.key("RETURN")
+    driver.key("DOWN")
+    driver.key("RETURN")
+    assert cart.colours[0] == "green"
+    driver.key("RETURN")
+    assert cart.phase == "colour" and cart.seat == 1 and cart.chooser.index == 0
+    driver.key("DOWN")  # over green, taken, to yellow
+    assert cart.chooser.index == 2
+    driver.key("UP")
+    assert cart.chooser.index == 0
+    green_row = setup.COLOUR_ROW + 1 * setup.CHOICE_PITCH
+    driver.move(40, green_row * 8 + 3)
+    assert cart.chooser.index == 0
+    driver.click(40, green_row * 8 + 3)
+    assert cart.phase == "colour" and cart.colours[1] is None and cart.chooser.index == 0
+
+
+def test_the_border_takes_the_colour_of_the_side_to_move_and_comes_back_on_leaving(make_app):
+    from pyxel_app.shell import palette
+
+    app, driver, cart = two_players(make_app, colour1="1", colour2="2")
+    driver.frame()
+    assert app.border == c4.DISC_INK["red"]
+    play_columns(driver, cart, "A")
+    assert app.border == c4.DISC_INK["green"]
+    driver.key("ESCAPE")
+    while not isinstance(app.screen, Menu):
+        driver.key("Y")
+    driver.frame()
+    assert app.border == palette.BORDER

@@ -21,6 +21,8 @@ from ..shell.strings import t
 # Blue discs cannot be BLUE: that is the screen itself, so they are light blue with a dark rim.
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
 DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.BLUE}
+# Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
+DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 
 CELL_PX = 3 * ui.CELL
 DISC_R = 10
@@ -72,6 +74,7 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
     pyxel.circb(x, y, r, DISC_RIM[colour])
     if r >= 4:
         pyxel.circb(x, y, r - 3, DISC_RIM[colour] if colour == "blue" else DISC_INK[colour])
+        pyxel.circ(x - r // 3, y - r // 3, r // 3, DISC_GLEAM[colour])
         pyxel.pset(x - r // 2, y - r // 2, palette.WHITE)
 
 
@@ -94,6 +97,10 @@ class Connect4View(BoardView):
     @staticmethod
     def draw_token(x: int, y: int, colour: str, r: int) -> None:
         draw_disc(x, y, colour, r)
+
+    @staticmethod
+    def ink(colour: str) -> int:
+        return DISC_INK[colour]
 
     # Input -> a move text.
 

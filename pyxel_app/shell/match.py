@@ -249,6 +249,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     # Every frame, under overlays too: animation, the computer, a hint.
 
     def tick(self) -> None:
+        self.app.border = self.turn_border()
         if self.phase != "play" or self.session is None:
             return
         self.view.animate(self.ui)
@@ -345,6 +346,13 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
 
     # Drawing.
+
+    def turn_border(self) -> int:
+        """The border in the colour of the side to move, as long as a game is on."""
+        if self.phase != "play" or self.session is None or self.over:
+            return palette.BORDER
+        ink = self.view.ink(self.colours[self.seat_to_move()])
+        return palette.BORDER if ink is None else ink
 
     def draw(self) -> None:
         if self.phase == "play":

@@ -91,6 +91,7 @@ class Menu:
             self.games_list.select(index)
 
     def update(self, inp: Input) -> None:
+        self.app.border = palette.BORDER  # a game may have coloured it for the side to move
         self.games_list.count = len(self.games)  # a test may register games while the menu is open
         count = len(self.games) + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):

@@ -43,6 +43,7 @@ class SetupScreens:
             taken = self.taken_colour()
             first_free = next(i for i, colour in enumerate(self.spec.colours) if colour != taken)
             self.chooser = self.choice_list(len(self.spec.colours), COLOUR_ROW, first_free)
+            self.chooser.skip = lambda index: self.spec.colours[index] == taken
         elif phase == "name":
             self.entry = NameEntry(self.accept_name, self.refuse, self.names[self.seat])
         elif phase == "first":
@@ -257,13 +258,13 @@ class SetupScreens:
         self.draw_prompt(5, self.word("choose_colour", colours=listed))
         labels = []
         for colour in colours:
-            label = "   " + self.colour_name(colour)
+            label = "  " + self.colour_name(colour)
             if colour == taken:
                 label += "  " + self.word("taken_by", player=self.player_name(0))
             labels.append(label)
         self.draw_choices(COLOUR_ROW, labels, {colours.index(taken)} if taken else set())
         for i, colour in enumerate(colours):
-            self.view.draw_token(7 * ui.CELL, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
+            self.view.draw_token(4 * ui.CELL + 3, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
         typed_row = COLOUR_ROW + len(colours) * CHOICE_PITCH + 1
         ui.text_at(1, typed_row, f">> {self.typed}", palette.WHITE)
         if self.frame // 20 % 2 == 0:
