@@ -91,7 +91,7 @@ STRINGS = {
         "column_full": "Diese Spalte ist schon voll!",
         "won": "{player} hat mit folgenden Steinen gewonnen: {stones}",
         "hint": "Tipp: Spalte {column}.",
-        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z] zurück [Y] vor\n[H] Tipp\n[R] Neustart\n[X] Ende",
         "help": (
             "Abwechselnd Steine einwerfen; vier der eigenen Farbe in einer Reihe "
             "(waagrecht, senkrecht oder diagonal) gewinnen; volles Brett heißt "

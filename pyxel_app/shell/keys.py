@@ -21,6 +21,8 @@ KEY_NAMES = {
 
 
 class KeysScreen:
+    help_key = "help.keys"
+
     def __init__(self, app) -> None:
         self.app = app
         self.actions = list(Action)

@@ -34,6 +34,8 @@ def draw_preview(spec: GameSpec, x: int, y: int) -> None:
 class Menu:
     """Games first, then the options row (language, keys, quit): one list for keys, pad and mouse."""
 
+    help_key = "help.menu"
+
     def __init__(self, app) -> None:
         self.app = app
         self.index = 0

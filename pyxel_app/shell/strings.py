@@ -36,6 +36,18 @@ STRINGS: dict[str, dict[str, str]] = {
             "(pad shoulders); [H] or pad Y hint. Arrows, d-pad or stick "
             "move; [RETURN]/[SPACE] or pad A select; the mouse clicks."
         ),
+        "help.menu": (
+            "The cartridge menu. Choose a game with the arrows, the d-pad or "
+            "the mouse wheel; [RETURN], pad A or a click starts it, and a game "
+            "left unfinished is offered again. [L] switches the language "
+            "(English/Deutsch); [K] opens the Keys screen; [Q] or [ESC] quits."
+        ),
+        "help.keys": (
+            "The Keys screen. Choose an action with the arrows and press "
+            "[RETURN], then the new key for it; [ESC] cancels. A key that "
+            "already does something else is refused. [D] brings back the "
+            "defaults; [ESC] returns to the menu. Keys are kept in the settings."
+        ),
         "confirm.yes_no": "[Y]es   [N]o",
         "confirm.quit": "Really quit?",
         "confirm.leave": "Leave this game? It is saved.",
@@ -131,6 +143,19 @@ STRINGS: dict[str, dict[str, str]] = {
             "Steuerkreuz oder Stick bewegen; [RETURN]/[SPACE] oder Pad A "
             "wählen; die Maus klickt."
         ),
+        "help.menu": (
+            "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
+            "dem Mausrad wählen; [RETURN], Pad A oder ein Klick startet es, und "
+            "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
+            "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [ESC] beendet."
+        ),
+        "help.keys": (
+            "Die Tasten-Seite. Eine Aktion mit den Pfeilen wählen und [RETURN] "
+            "drücken, dann die neue Taste dafür; [ESC] bricht ab. Eine Taste, "
+            "die schon etwas anderes tut, wird abgelehnt. [D] stellt den "
+            "Standard wieder her; [ESC] führt zurück zum Menü. Die Tasten "
+            "bleiben in den Einstellungen gespeichert."
+        ),
         "confirm.yes_no": "[J]a   [N]ein",
         "confirm.quit": "Wirklich beenden?",
         "confirm.leave": "Spiel verlassen? Es wird gespeichert.",
@@ -165,13 +190,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.word.play": "Spielen.",
         "match.word.won": "Gewonnen!",
         "match.word.draw": "Remis.",
-        "match.choose_mode": "Wählen Sie einen Spielmodus:",
+        "match.choose_mode": "Wähle einen Spielmodus:",
         "match.mode.computer": "Einzelspieler (KI-Modus)",
         "match.mode.two": "Zweispieler",
         "match.choose_level": "Wie stark soll der Computer spielen?",
         "match.seat": "Spieler {n}:",
         "match.default_name": "Spieler {n}",
-        "match.enter_name": "Bitte geben Sie Ihren Benutzernamen ein!",
+        "match.enter_name": "Bitte gib deinen Benutzernamen ein!",
         "match.empty_name": "(leer: {name})",
         "match.name_too_long": "Ein Name hat höchstens {n} Zeichen.",
         "match.key.space": "LEER",
@@ -181,7 +206,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.keys.name": "Tippen; [RETURN] fertig, [BACKSPACE] löscht",
         "match.keys.name_pad": "Pad: [A] Zeichen [B] löschen [START] fertig",
         "match.keys.colour": "[1]-[4] oder eintippen; [ESC] zurück",
-        "match.choose_colour": "Bitte wählen Sie Ihre Farbe ({colours})!",
+        "match.choose_colour": "Bitte wähle deine Farbe ({colours})!",
         "match.or": " oder ",
         "match.taken_by": "({player})",
         "match.invalid": "Fehlerhafte Auswahl!",
@@ -198,7 +223,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.computer": "Computer",
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
-        "match.keys.play": "[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
+        "match.keys.play": "[Z] zurück [Y] vor\n[H] Tipp\n[R] Neustart\n[X] Ende",
     },
 }
 

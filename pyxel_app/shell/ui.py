@@ -127,10 +127,11 @@ def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = N
 
 
 def wrap(s: str, width: int) -> list[str]:
+    """Lines of at most ``width`` characters; a hotkey mark ending a word (``[F1]``) stays with the next word."""
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in _wrap_units(paragraph):
             if line and plain_length(line) + 1 + plain_length(word) > width:
                 lines.append(line)
                 line = word
@@ -138,3 +139,13 @@ def wrap(s: str, width: int) -> list[str]:
                 line = f"{line} {word}" if line else word
         lines.append(line)
     return lines
+
+
+def _wrap_units(paragraph: str) -> list[str]:
+    units: list[str] = []
+    for word in paragraph.split(" "):
+        if units and units[-1].endswith("]") and split_hotkeys(units[-1])[-1][1]:
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
