@@ -115,7 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.computer": "Computer",
         "match.choose_first": "Who starts?",
         "match.starts": "{player} starts",
-        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
+        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
     },
     "de": {
         "language.name": "Deutsch",
@@ -203,7 +203,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.key.delete": "LÖSCHEN",
         "match.key.done": "FERTIG",
         "match.keys.choose": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
-        "match.keys.name": "Tippen; [RETURN] fertig, [BACKSPACE] löscht",
+        "match.keys.name": "[RETURN] fertig, [BACKSPACE] löscht",
         "match.keys.name_pad": "Pad: [A] Zeichen [B] löschen [START] fertig",
         "match.keys.colour": "[1]-[4] oder eintippen; [ESC] zurück",
         "match.choose_colour": "Bitte wähle deine Farbe ({colours})!",
@@ -223,7 +223,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.computer": "Computer",
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
-        "match.keys.play": "[Z] zurück [Y] vor\n[H] Tipp\n[R] Neustart\n[X] Ende",
+        "match.keys.play": "[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
     },
 }
 

@@ -14,6 +14,11 @@ from .font import CELL
 SCREEN_W, SCREEN_H = 320, 200
 COLS, ROWS = SCREEN_W // CELL, SCREEN_H // CELL
 BORDER_X, BORDER_Y = 32, 20
+# The grid's frame: a one-character margin all round (text keeps to columns 1-38), the
+# title box in rows 1-3 with the title on its middle row, the status line on the last row.
+MARGIN = 1
+TITLE_ROW = 2
+STATUS_ROW = ROWS - 1
 WINDOW_W, WINDOW_H = SCREEN_W + 2 * BORDER_X, SCREEN_H + 2 * BORDER_Y
 
 _font = None
@@ -120,10 +125,10 @@ def box_at(col: int, row: int, w: int, h: int, colour: int = palette.TEXT, fill:
 def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = None, title: str = "") -> None:
     """The top-left box holding the screen's state word ("Playing.", "Shuffling."), as in ByPuzz."""
     width = max(10, len(word) + 2)
-    box_at(0, 0, width, 3, colour)
-    text_at(1, 1, word, colour if word_colour is None else word_colour)
+    box_at(MARGIN, TITLE_ROW - 1, width, 3, colour)
+    text_at(MARGIN + 1, TITLE_ROW, word, colour if word_colour is None else word_colour)
     if title:
-        text_at(width + (COLS - width - len(title)) // 2 - 4, 1, title, palette.WHITE)
+        text_at(width + (COLS - width - len(title)) // 2 - 4, TITLE_ROW, title, palette.WHITE)
 
 
 def wrap(s: str, width: int) -> list[str]:
