@@ -72,3 +72,12 @@ def test_the_menu_and_the_keys_screen_have_help_pages_of_their_own(make_app):
         menu_page, keys_page = pages
         assert strings.t("help.menu")[:30] in menu_page and strings.t("help.keys")[:30] in keys_page
     strings.set_language("en")
+
+
+def test_bypuzz_messages_fit_its_one_prompt_line():
+    examples = {"tile": 15, "n": 88, "key": "A", "other": "LEFT", "mouse": "off", "pad": "off"}
+    for language in strings.LANGUAGES:
+        table = strings.table(language)
+        for key in ("bypuzz.auto.on", "bypuzz.auto.off", "bypuzz.hint", "bypuzz.choose.random_view",
+                    "bypuzz.devices", "msg.no_hint", "keys.taken"):
+            assert len(table[key].format(**examples)) <= ui.COLS - 2 * ui.MARGIN, (language, key)
