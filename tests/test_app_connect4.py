@@ -663,3 +663,18 @@ def test_the_border_takes_the_colour_of_the_side_to_move_and_comes_back_on_leavi
         driver.key("Y")
     driver.frame()
     assert app.border == palette.BORDER
+
+
+def test_a_red_disc_is_lit_so_it_reads_as_red_not_brown(make_app):
+    import pyxel
+
+    from pyxel_app.shell import palette, ui
+
+    app, driver, cart = two_players(make_app, colour1="1", colour2="2")
+    play_columns(driver, cart, "A")
+    cx, cy = BOARD_X + CELL_PX // 2, BOARD_Y + 5 * CELL_PX + CELL_PX // 2
+    inner = [(x, y) for x in range(-c4.DISC_R, c4.DISC_R + 1) for y in range(-c4.DISC_R, c4.DISC_R + 1)
+             if x * x + y * y <= (c4.DISC_R - 2) ** 2]
+    colours = [pyxel.screen.pget(ui.BORDER_X + cx + x, ui.BORDER_Y + cy + y) for x, y in inner]
+    assert colours.count(palette.LIGHT_RED) >= 12 and colours.count(palette.RED) >= 12
+    assert colours.count(palette.WHITE) >= 3
