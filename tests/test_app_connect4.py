@@ -628,3 +628,53 @@ def test_every_screen_draws_in_both_languages(make_app):
         driver.key("F1")
         driver.key("RETURN")
         play_columns(driver, cart, "D")
+
+
+def test_a_taken_colour_cannot_be_selected_by_arrows_or_mouse(make_app):
+    app, driver, cart = open_connect4(make_app)
+    driver.key("2")
+    driver.key("RETURN")
+    driver.key("DOWN")
+    driver.key("RETURN")
+    assert cart.colours[0] == "green"
+    driver.key("RETURN")
+    assert cart.phase == "colour" and cart.seat == 1 and cart.chooser.index == 0
+    driver.key("DOWN")  # over green, taken, to yellow
+    assert cart.chooser.index == 2
+    driver.key("UP")
+    assert cart.chooser.index == 0
+    green_row = setup.COLOUR_ROW + 1 * setup.CHOICE_PITCH
+    driver.move(40, green_row * 8 + 3)
+    assert cart.chooser.index == 0
+    driver.click(40, green_row * 8 + 3)
+    assert cart.phase == "colour" and cart.colours[1] is None and cart.chooser.index == 0
+
+
+def test_the_border_takes_the_colour_of_the_side_to_move_and_comes_back_on_leaving(make_app):
+    from pyxel_app.shell import palette
+
+    app, driver, cart = two_players(make_app, colour1="1", colour2="2")
+    driver.frame()
+    assert app.border == c4.DISC_INK["red"]
+    play_columns(driver, cart, "A")
+    assert app.border == c4.DISC_INK["green"]
+    driver.key("ESCAPE")
+    while not isinstance(app.screen, Menu):
+        driver.key("Y")
+    driver.frame()
+    assert app.border == palette.BORDER
+
+
+def test_a_red_disc_is_lit_so_it_reads_as_red_not_brown(make_app):
+    import pyxel
+
+    from pyxel_app.shell import palette, ui
+
+    app, driver, cart = two_players(make_app, colour1="1", colour2="2")
+    play_columns(driver, cart, "A")
+    cx, cy = BOARD_X + CELL_PX // 2, BOARD_Y + 5 * CELL_PX + CELL_PX // 2
+    inner = [(x, y) for x in range(-c4.DISC_R, c4.DISC_R + 1) for y in range(-c4.DISC_R, c4.DISC_R + 1)
+             if x * x + y * y <= (c4.DISC_R - 2) ** 2]
+    colours = [pyxel.screen.pget(ui.BORDER_X + cx + x, ui.BORDER_Y + cy + y) for x, y in inner]
+    assert colours.count(palette.LIGHT_RED) >= 12 and colours.count(palette.RED) >= 12
+    assert colours.count(palette.WHITE) >= 3

@@ -255,7 +255,7 @@ def test_shuffle_blinks_the_title_and_lands_at_the_level_distance(make_app):
     driver.key("RETURN")
     word_colours = set()
     while isinstance(cart.screen, ShuffleScreen) and not cart.screen.building:
-        word_colours |= colours_in(ui.CELL, ui.CELL, 8 * ui.CELL, ui.CELL) & {palette.BLACK, palette.WHITE}
+        word_colours |= colours_in(2 * ui.CELL, ui.TITLE_ROW * ui.CELL, 8 * ui.CELL, ui.CELL) & {palette.BLACK, palette.WHITE}
         driver.frame()
     assert word_colours == {palette.BLACK, palette.WHITE}
     run_until(driver, lambda: isinstance(cart.screen, PlayScreen))

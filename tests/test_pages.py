@@ -54,10 +54,11 @@ def test_help_and_pause_cover_the_whole_screen_and_keep_their_margins(make_app, 
     shown = {pixel(pyxel, x, y) for x in range(ui.SCREEN_W) for y in range(ui.SCREEN_H)}
     assert UNDER not in shown  # not one pixel of the screen under the page
     width = ui.last_title.width
-    blank_rows = (3, Page.FIRST_ROW - 1, Page.FOOTER_ROW - 1, ui.ROWS - 1)
+    box_rows = range(ui.TITLE_ROW - 1, ui.TITLE_ROW + 2)
+    blank_rows = (0, Page.FIRST_ROW - 1, Page.FOOTER_ROW - 1, ui.ROWS - 1)
     for row in range(ui.ROWS):
         for col in range(ui.COLS):
-            if row < 3 and col < width:
+            if row in box_rows and ui.MARGIN <= col < ui.MARGIN + width:
                 continue  # the title box
             margin = col in (0, ui.COLS - 1) or row in blank_rows
             cell = {pixel(pyxel, col * ui.CELL + dx, row * ui.CELL + dy) for dx in range(ui.CELL) for dy in range(ui.CELL)}
@@ -107,12 +108,13 @@ def test_choosing_leave_in_the_pause_menu_saves_and_leaves(make_app):
 def title_pixels(pyxel, title: ui.TitleLayout) -> dict[tuple[int, int], int]:
     """The title rows up to the heading's end (a screen may show more to its right, such as ByPuzz's
     count), without the inside of the word box: the word changes, the box and the heading stay."""
-    width = title.width
+    left, top = ui.MARGIN * ui.CELL, (ui.TITLE_ROW - 1) * ui.CELL  # the box's top-left corner
+    word = range(left + ui.CELL, left + (title.width - 1) * ui.CELL), range(top + ui.CELL, top + 2 * ui.CELL)
     return {
         (x, y): pixel(pyxel, x, y)
         for x in range((title.heading_col + len(title.heading)) * ui.CELL)
-        for y in range(3 * ui.CELL)
-        if not (ui.CELL <= x < (width - 1) * ui.CELL and ui.CELL <= y < 2 * ui.CELL)
+        for y in range(top, top + 3 * ui.CELL)
+        if not (x in word[0] and y in word[1])
     }
 
 

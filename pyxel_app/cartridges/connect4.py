@@ -21,13 +21,17 @@ from ..shell.strings import t
 # Blue discs cannot be BLUE: that is the screen itself, so they are light blue with a dark rim.
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
 DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.BLUE}
+# Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
+DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 
-CELL_PX = 3 * ui.CELL
-DISC_R = 10
-BOARD_X, BOARD_Y = ui.CELL, 4 * ui.CELL
+# The board keeps to the grid: the drop arrow in row 5 (a blank row under the title box),
+# the board from row 6, the column letters under it, a blank row, then the end text.
+CELL_PX = 20
+DISC_R = 8
+BOARD_X, BOARD_Y = ui.CELL, 6 * ui.CELL
 BOARD_W, BOARD_H = WIDTH * CELL_PX, HEIGHT * CELL_PX
-CURSOR_ROW = 3
-LETTER_ROW = BOARD_Y // ui.CELL + BOARD_H // ui.CELL
+CURSOR_ROW = 5
+LETTER_ROW = (BOARD_Y + BOARD_H) // ui.CELL
 GRAVITY, START_SPEED = 1.0, 2.0
 SOUND_WON, SOUND_CHOOSE, SOUND_DROP = 3, 4, 8
 
@@ -71,12 +75,17 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
     pyxel.circ(x, y, r, DISC_INK[colour])
     pyxel.circb(x, y, r, DISC_RIM[colour])
     if r >= 4:
-        pyxel.circb(x, y, r - 3, DISC_RIM[colour] if colour == "blue" else DISC_INK[colour])
-        pyxel.pset(x - r // 2, y - r // 2, palette.WHITE)
+        # lit from the upper left: the body light there, in its own colour on the lower right
+        pyxel.circ(x - 1, y - 1, r - 2, DISC_GLEAM[colour])
+        pyxel.circ(x + 2, y + 2, r - 4, DISC_INK[colour])
+        if colour == "blue":
+            pyxel.circb(x, y, r - 3, DISC_RIM[colour])
+        pyxel.rect(x - r // 2, y - r // 2, 2, 2, palette.WHITE)
 
 
 class Connect4View(BoardView):
-    end_row = LETTER_ROW  # the stones listed need up to three lines; the column letters make room
+    end_row = LETTER_ROW + 1  # the stones listed need up to three lines, down to the status row
+    panel_col = 21
     keys_typed = COLUMN_LETTERS + "1234567"
 
     def new_ui(self) -> BoardUI:
@@ -94,6 +103,10 @@ class Connect4View(BoardView):
     @staticmethod
     def draw_token(x: int, y: int, colour: str, r: int) -> None:
         draw_disc(x, y, colour, r)
+
+    @staticmethod
+    def ink(colour: str) -> int:
+        return DISC_INK[colour]
 
     # Input -> a move text.
 

@@ -39,7 +39,7 @@ def solve_note(position: str) -> str:
 STRINGS = {
     "en": {
         "name": "Connect 4",
-        "desc": "Four in a row: two players, or you against the computer.",
+        "desc": "Four in a row: two players, or against the computer.",
         "title": "C O N N E C T   4",
         "level.primitive": "Primitive",
         "level.easy": "Easy (looks 2 moves ahead)",
@@ -58,7 +58,7 @@ STRINGS = {
         "column_full": "This column is already full!",
         "won": "{player} won with these stones: {stones}",
         "hint": "Hint: column {column}.",
-        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
         "help": (
             "Drop discs in turn; four of your colour in a row (across, up or "
             "diagonal) wins; a full board is a draw. Choose a column with [A]-[G] "
@@ -72,7 +72,7 @@ STRINGS = {
     },
     "de": {
         "name": "Vier gewinnt",
-        "desc": "Vier in einer Reihe: zu zweit oder gegen den Computer.",
+        "desc": "Vier in eine Reihe: gegen den Computer oder zu zweit.",
         "title": "V I E R   G E W I N N T",
         "level.primitive": "Primitiv",
         "level.easy": "Leicht (schaut 2 Züge voraus)",
@@ -91,7 +91,7 @@ STRINGS = {
         "column_full": "Diese Spalte ist schon voll!",
         "won": "{player} hat mit folgenden Steinen gewonnen: {stones}",
         "hint": "Tipp: Spalte {column}.",
-        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Abwechselnd Steine einwerfen; vier der eigenen Farbe in einer Reihe "
             "(waagrecht, senkrecht oder diagonal) gewinnen; volles Brett heißt "

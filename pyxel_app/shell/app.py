@@ -261,7 +261,8 @@ class App:
             self.overlays.append(self.waiting_dialogs.pop(0))
 
     def open_help(self) -> None:
-        page = self.cartridge.help_text() if self.cartridge is not None else ""
+        screen_help = getattr(self.screen, "help_key", "")  # the menu's and the Keys screen's own page
+        page = self.cartridge.help_text() if self.cartridge is not None else strings.t(screen_help) if screen_help else ""
         heading = " ".join(self.cartridge.name().upper()) if self.cartridge is not None else ""
         self.open_overlay(Help(self, page, heading))
 

@@ -67,5 +67,10 @@ class BoardView:
         """A side's piece at (x, y), radius about ``r``: the panel and the colour list use it."""
         pyxel.circ(x, y, r, palette.WHITE)
 
+    @staticmethod
+    def ink(colour: str) -> int | None:
+        """The palette colour of a side, for the border while it is to move; None keeps the border."""
+        return None
+
     def draw(self, state, ui, show_end: bool) -> None:
         raise NotImplementedError

@@ -4,7 +4,8 @@ The cartridge menu, the pause menu, the Keys screen, the match set-up and ByPuzz
 config and choice screens all use it.  By default the items are rows of equal height;
 a screen with items elsewhere passes ``boxes`` (item -> pixel rectangle) and, for a
 grid, ``navigate`` (item, action -> item).  A list longer than ``visible`` rows
-scrolls and keeps the highlight in view.
+scrolls and keeps the highlight in view.  Items ``skip`` names (a colour already
+taken) are passed over by the arrows and the mouse alike.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ MOVES = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
 class Chooser:
     def __init__(self, count: int, top: int = 0, row_height: int = 8, left: int = 0, width: int = 320,
                  visible: int | None = None, boxes: Callable[[int], Box] | None = None,
-                 navigate: Callable[[int, Action], int] | None = None) -> None:
+                 navigate: Callable[[int, Action], int] | None = None,
+                 skip: Callable[[int], bool] | None = None) -> None:
         self.count = count
         self.index = 0
         self.offset = 0  # the first row shown
         self.top, self.row_height, self.left, self.width = top, row_height, left, width
         self.visible = count if visible is None else max(1, visible)
         self.boxes, self.navigate = boxes, navigate
+        self.skip = skip or (lambda index: False)
         self.moved = False  # the arrows moved the highlight this frame (for a sound)
 
     def shown(self) -> range:
@@ -68,6 +71,18 @@ class Chooser:
         row = (inp.mouse_y - self.top) // self.row_height
         return self.offset + row if row < self.visible and self.offset + row < self.count else None
 
+    def step(self, action: Action) -> int:
+        """The next item in the direction of ``action``, past skipped ones."""
+        index = self.index
+        for _ in range(max(1, self.count)):
+            if self.navigate is not None:
+                index = self.navigate(index, action)
+            else:
+                index = (index + (1 if action is Action.DOWN else -1)) % self.count
+            if not self.skip(index):
+                return index
+        return self.index
+
     def update(self, inp: Input) -> int | None:
         """Moves the highlight; returns the chosen index on SELECT or a click on a row."""
         self.moved = False
@@ -76,16 +91,15 @@ class Chooser:
         for action in MOVES:
             if not inp.pressed(action):
                 continue
-            if self.navigate is not None:
-                self.select(self.navigate(self.index, action))
-            elif action in (Action.UP, Action.DOWN):
-                self.select(self.index + (1 if action is Action.DOWN else -1))
-            else:
+            if self.navigate is None and action not in (Action.UP, Action.DOWN):
                 continue
+            self.select(self.step(action))
             self.moved = True
         if inp.wheel:
             self.scroll(-inp.wheel)
         under = self.row_under_mouse(inp) if inp.mouse_enabled else None
+        if under is not None and self.skip(under):
+            under = None
         if under is not None and (inp.mouse_moved or inp.clicked):
             self.index = under
         if inp.pressed(Action.SELECT) or (inp.clicked and under is not None):

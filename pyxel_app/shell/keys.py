@@ -16,9 +16,9 @@ from . import palette, ui
 from .chooser import Chooser
 from .strings import has, t
 
-INTRO_ROW, FIRST_ROW = 4, 6
+INTRO_ROW, FIRST_ROW = 5, 7  # under the title box and a blank row
 LABEL_COL, KEYS_COL = 3, 17
-NOTE_ROW, NOTE_ROWS = 18, 3
+NOTE_ROW, NOTE_ROWS = 19, 3
 # Key names a player can bind, by Pyxel code; modifiers and unknown keys stay out.
 KEY_NAMES = {
     getattr(pyxel, name): name[4:]
@@ -62,6 +62,8 @@ def clashing_games(action: Action, name: str) -> list[games.GameSpec]:
 
 
 class KeysScreen:
+    help_key = "help.keys"
+
     def __init__(self, app) -> None:
         self.app = app
         self.actions = list(Action)

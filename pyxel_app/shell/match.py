@@ -31,7 +31,8 @@ from .strings import has, t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
-STATUS_ROW = ui.ROWS - 2
+STATUS_ROW = ui.STATUS_ROW
+PANEL_TOP = 5
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
 
 
@@ -249,6 +250,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     # Every frame, under overlays too: animation, the computer, a hint.
 
     def tick(self) -> None:
+        self.app.border = self.turn_border()
         if self.phase != "play" or self.session is None:
             return
         self.view.animate(self.ui)
@@ -346,6 +348,13 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     # Drawing.
 
+    def turn_border(self) -> int:
+        """The border in the colour of the side to move, as long as a game is on."""
+        if self.phase != "play" or self.session is None or self.over:
+            return palette.BORDER
+        ink = self.view.ink(self.colours[self.seat_to_move()])
+        return palette.BORDER if ink is None else ink
+
     def draw(self) -> None:
         if self.phase == "play":
             self.draw_play()
@@ -357,8 +366,9 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     def draw_status(self) -> None:
         if self.message_frames:
-            for i, line in enumerate(ui.wrap(self.message, ui.COLS - 2)[:2]):
-                ui.text_at(1, STATUS_ROW + i, line, palette.WHITE)
+            lines = ui.wrap(self.message, ui.COLS - 2)[:2]
+            for i, line in enumerate(lines, start=STATUS_ROW + 1 - len(lines)):
+                ui.text_at(1, i, line, palette.WHITE)
 
     def draw_play(self) -> None:
         self.hotkeys.clear()
@@ -383,16 +393,16 @@ class MatchCartridge(SetupScreens, Cartridge):
         col = self.view.panel_col
         to_move = None if self.over or busy else self.seat_to_move()
         for seat in (0, 1):
-            row = 4 + seat * 3
+            row = PANEL_TOP + seat * 3
             if seat == to_move:
                 ui.text_at(col, row, "▶", palette.WHITE)
             self.view.draw_token((col + 1) * ui.CELL + 4, row * ui.CELL + 4, self.colours[seat], 4)
             ui.text_at(col + 3, row, self.player_name(seat)[:NAME_MAX], palette.WHITE if seat == to_move else palette.TEXT)
             ui.text_at(col + 3, row + 1, f"({self.colour_name(self.colours[seat])})", palette.GREY)
-        ui.text_at(col, 11, self.word("moves", n=self.session.move_count))
+        ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
-            ui.text_at(col, 13, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
+            ui.text_at(col, PANEL_TOP + 8, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
         keys = self.word("keys.over") if self.over and not busy else self.word("keys.play")
         for i, line in enumerate(keys.split("\n")):
-            self.hotkeys.line(col, 15 + i, line)
+            self.hotkeys.line(col, PANEL_TOP + 10 + i, line)

@@ -15,11 +15,14 @@ from .chooser import Chooser
 from .strings import t, text_in
 
 ROW_HEIGHT = 38
-FIRST_ROW_Y = 48
+FIRST_ROW_Y = 52  # the top of the first game's frame, under "Choose a cartridge:" (row 5)
 VISIBLE_ROWS = 3
 PREVIEW_W, PREVIEW_H = 48, 32
+FRAME_X, FRAME_W = ui.CELL, ui.SCREEN_W - 2 * ui.CELL  # inside the one-character margin
+TEXT_COL, DESC_W = 9, 27
+KEYS_ROW = ui.ROWS - 4
 OPTIONS_ROW = ui.ROWS - 2
-SCROLL_COL = ui.COLS - 2
+SCROLL_COL = ui.COLS - 3
 
 
 def draw_preview(spec: GameSpec, x: int, y: int) -> None:
@@ -34,10 +37,12 @@ def draw_preview(spec: GameSpec, x: int, y: int) -> None:
 class Menu:
     """Games first, then the options row (language, keys, quit): one list for keys, pad and mouse."""
 
+    help_key = "help.menu"
+
     def __init__(self, app) -> None:
         self.app = app
         self.index = 0
-        self.games_list = Chooser(len(app.games), FIRST_ROW_Y - 3, ROW_HEIGHT, 4, ui.SCREEN_W - 8, VISIBLE_ROWS)
+        self.games_list = Chooser(len(app.games), FIRST_ROW_Y, ROW_HEIGHT, FRAME_X, FRAME_W, VISIBLE_ROWS)
 
     @property
     def games(self) -> list[GameSpec]:
@@ -91,6 +96,7 @@ class Menu:
             self.games_list.select(index)
 
     def update(self, inp: Input) -> None:
+        self.app.border = palette.BORDER  # a game may have coloured it for the side to move
         self.games_list.count = len(self.games)  # a test may register games while the menu is open
         count = len(self.games) + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):
@@ -116,23 +122,24 @@ class Menu:
 
     def draw(self) -> None:
         ui.title_box(t("menu.word"), heading=t("menu.title"), heading_col=12)
-        ui.text_at(1, 4, t("menu.choose"))
+        ui.text_at(1, 5, t("menu.choose"))
         games_list = self.games_list
+        x = TEXT_COL * ui.CELL
         for i in games_list.shown():
             spec = self.games[i]
-            y = games_list.row_y(i) + 3
+            y = games_list.row_y(i)
             selected = i == self.index
             if selected:
-                pyxel.rectb(4, y - 3, ui.SCREEN_W - 8 - 2 * ui.CELL, ROW_HEIGHT - 2, palette.WHITE)
-            draw_preview(spec, 12, y + 1)
-            ui.text(72, y + 4, t(f"{spec.key}.name"), palette.WHITE if selected else palette.LIGHT_BLUE)
-            for j, line in enumerate(ui.wrap(t(f"{spec.key}.desc"), 27)[:2]):
-                ui.text(72, y + 16 + j * ui.CELL, line, palette.LIGHT_GREY)
+                pyxel.rectb(FRAME_X, y, FRAME_W, ROW_HEIGHT - 2, palette.WHITE)
+            draw_preview(spec, 2 * ui.CELL, y + 2)
+            ui.text(x, y + 5, t(f"{spec.key}.name"), palette.WHITE if selected else palette.LIGHT_BLUE)
+            for j, line in enumerate(ui.wrap(t(f"{spec.key}.desc"), DESC_W)[:2]):
+                ui.text(x, y + 17 + j * ui.CELL, line, palette.LIGHT_GREY)
         if games_list.more_above:
-            ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y, "▲", palette.WHITE)
+            ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + 4, "▲", palette.WHITE)
         if games_list.more_below:
             ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + VISIBLE_ROWS * ROW_HEIGHT - 2 * ui.CELL, "▼", palette.WHITE)
-        ui.hot_at(1, ui.ROWS - 4, t("menu.keys"))
+        ui.hot_at(1, KEYS_ROW, t("menu.keys"))
         for j, ((label, _), (x0, x1)) in enumerate(zip(self.options(), self.option_spans())):
             selected = len(self.games) + j == self.index
             if selected:

@@ -38,7 +38,7 @@ class Page(Overlay):
     from the footer, and the footer says how to scroll and how to leave.
     """
 
-    FIRST_ROW = 4
+    FIRST_ROW = ui.TITLE_ROW + 3  # a blank row under the title box
     FOOTER_ROW = ui.ROWS - 2
     VISIBLE_ROWS = FOOTER_ROW - 1 - FIRST_ROW
     BODY_COL, BODY_WIDTH = 1, ui.COLS - 4  # column 37 stays clear, 38 holds the scroll marks

@@ -23,10 +23,13 @@ MODES = (MODE_COMPUTER, MODE_TWO)
 HUMAN, COMPUTER = 0, 1
 
 CHOICE_PITCH = 2  # text rows from one listed choice to the next
-FIRST_CHOICE_ROW = 6
-COLOUR_ROW = 8
+# Rows on the grid: the question in row 5 (6 under a "Player 2:" heading), the choices
+# from row 7, the keys in rows 20-21 and the status lines in rows 23-24.
+QUESTION_ROW = 5
+FIRST_CHOICE_ROW = 7
+COLOUR_ROW = 9
 NAME_ROW = 8
-KEYS_ROW = ui.ROWS - 4
+KEYS_ROW = ui.STATUS_ROW - 4
 SOUND_SELECT = 5
 
 
@@ -43,6 +46,7 @@ class SetupScreens:
             taken = self.taken_colour()
             first_free = next(i for i, colour in enumerate(self.spec.colours) if colour != taken)
             self.chooser = self.choice_list(len(self.spec.colours), COLOUR_ROW, first_free)
+            self.chooser.skip = lambda index: self.spec.colours[index] == taken
         elif phase == "name":
             self.entry = NameEntry(self.accept_name, self.refuse, self.names[self.seat])
         elif phase == "first":
@@ -218,19 +222,19 @@ class SetupScreens:
     def draw_setup(self) -> None:
         self.draw_title(self.word("word.setup"))
         if self.phase == "mode":
-            self.draw_prompt(4, self.word("choose_mode"))
+            self.draw_prompt(QUESTION_ROW, self.word("choose_mode"))
             self.draw_choices(FIRST_CHOICE_ROW, [self.word("mode.computer"), self.word("mode.two")])
-            left, top = 20 * ui.CELL, 10 * ui.CELL
+            left, top = 20 * ui.CELL, 12 * ui.CELL
             pyxel.rect(left - 4, top - 4, 56, 40, palette.BLACK)
             self.view.draw_preview(left, top)
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         elif self.phase == "level":
-            self.draw_prompt(4, self.word("choose_level"))
+            self.draw_prompt(QUESTION_ROW, self.word("choose_level"))
             self.draw_choices(FIRST_CHOICE_ROW, [self.level_label(level) for level in self.spec.levels])
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         elif self.phase == "name":
             self.draw_seat_heading()
-            self.draw_prompt(5, self.word("enter_name"))
+            self.draw_prompt(QUESTION_ROW + 1, self.word("enter_name"))
             self.entry.draw(NAME_ROW, self.frame)
             empty = self.word("empty_name", name=self.word("default_name", n=self.seat + 1))
             ui.text_at(ui.COLS - 18, NAME_ROW, empty, palette.GREY)
@@ -239,14 +243,14 @@ class SetupScreens:
         elif self.phase == "colour":
             self.draw_colour()
         elif self.phase == "first":
-            self.draw_prompt(4, self.word("choose_first"))
+            self.draw_prompt(QUESTION_ROW, self.word("choose_first"))
             self.draw_choices(FIRST_CHOICE_ROW, [self.word("starts", player=self.player_label(seat)) for seat in (0, 1)])
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         self.draw_status()
 
     def draw_seat_heading(self) -> None:
         if self.mode == MODE_TWO:
-            ui.text_at(1, 4, self.word("seat", n=self.seat + 1), palette.WHITE)
+            ui.text_at(1, QUESTION_ROW, self.word("seat", n=self.seat + 1), palette.WHITE)
 
     def draw_colour(self) -> None:
         self.draw_seat_heading()
@@ -254,16 +258,16 @@ class SetupScreens:
         taken = self.taken_colour()
         free = [self.colour_name(c) for c in colours if c != taken]
         listed = self.word("or").join([", ".join(free[:-1]), free[-1]])
-        self.draw_prompt(5, self.word("choose_colour", colours=listed))
+        self.draw_prompt(QUESTION_ROW + 1, self.word("choose_colour", colours=listed))
         labels = []
         for colour in colours:
-            label = "   " + self.colour_name(colour)
+            label = "  " + self.colour_name(colour)
             if colour == taken:
                 label += "  " + self.word("taken_by", player=self.player_name(0))
             labels.append(label)
         self.draw_choices(COLOUR_ROW, labels, {colours.index(taken)} if taken else set())
         for i, colour in enumerate(colours):
-            self.view.draw_token(7 * ui.CELL, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
+            self.view.draw_token(4 * ui.CELL + 3, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
         typed_row = COLOUR_ROW + len(colours) * CHOICE_PITCH + 1
         ui.text_at(1, typed_row, f">> {self.typed}", palette.WHITE)
         if self.frame // 20 % 2 == 0:

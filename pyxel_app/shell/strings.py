@@ -38,6 +38,18 @@ STRINGS: dict[str, dict[str, str]] = {
             "(pad shoulders); [H] or pad Y hint. Arrows, d-pad or stick "
             "move; [RETURN]/[SPACE] or pad A select; the mouse clicks."
         ),
+        "help.menu": (
+            "The cartridge menu. Choose a game with the arrows, the d-pad or "
+            "the mouse wheel; [RETURN], pad A or a click starts it, and a game "
+            "left unfinished is offered again. [L] switches the language "
+            "(English/Deutsch); [K] opens the Keys screen; [Q] or [ESC] quits."
+        ),
+        "help.keys": (
+            "The Keys screen. Choose an action with the arrows and press "
+            "[RETURN], then the new key for it; [ESC] cancels. A key that "
+            "already does something else is refused. [D] brings back the "
+            "defaults; [ESC] returns to the menu. Keys are kept in the settings."
+        ),
         "confirm.yes_no": "[Y]es   [N]o",
         "confirm.quit": "Really quit?",
         "confirm.leave": "Leave this game? It is saved.",
@@ -87,10 +99,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.key.space": "SPACE",
         "match.key.delete": "DELETE",
         "match.key.done": "DONE",
-        "match.keys.choose": "[↑↓] choose  [RETURN] OK  [ESC] back",
+        "match.keys.choose": "[↑↓] choose [RETURN] OK [ESC] back [F1] help",
         "match.keys.name": "Type; [RETURN] accept, [BACKSPACE] delete",
         "match.keys.name_pad": "Pad: [A] letter [B] delete [START] done",
-        "match.keys.colour": "[1]-[4] or type it; [ESC] back",
+        "match.keys.colour": "[1]-[4] or type it; [ESC] back; [F1] help",
         "match.choose_colour": "Please choose your colour ({colours})!",
         "match.or": " or ",
         "match.taken_by": "({player})",
@@ -103,12 +115,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.thinking": "Thinking",
         "match.hinting": "Hint",
         "match.new_players": "New players",
-        "match.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z]undo",
+        "match.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z]undo\n[F1] help",
         "match.won": "{player} won!",
         "match.computer": "Computer",
         "match.choose_first": "Who starts?",
         "match.starts": "{player} starts",
-        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[X] leave",
+        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
         "keys.action.up": "Move up",
         "keys.action.down": "Move down",
         "keys.action.left": "Move left",
@@ -159,6 +171,19 @@ STRINGS: dict[str, dict[str, str]] = {
             "Steuerkreuz oder Stick bewegen; [RETURN]/[SPACE] oder Pad A "
             "wählen; die Maus klickt."
         ),
+        "help.menu": (
+            "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
+            "dem Mausrad wählen; [RETURN], Pad A oder ein Klick startet es, und "
+            "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
+            "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [ESC] beendet."
+        ),
+        "help.keys": (
+            "Die Tasten-Seite. Eine Aktion mit den Pfeilen wählen und [RETURN] "
+            "drücken, dann die neue Taste dafür; [ESC] bricht ab. Eine Taste, "
+            "die schon etwas anderes tut, wird abgelehnt. [D] stellt den "
+            "Standard wieder her; [ESC] führt zurück zum Menü. Die Tasten "
+            "bleiben in den Einstellungen gespeichert."
+        ),
         "confirm.yes_no": "[J]a   [N]ein",
         "confirm.quit": "Wirklich beenden?",
         "confirm.leave": "Spiel verlassen? Es wird gespeichert.",
@@ -196,23 +221,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.word.play": "Spielen.",
         "match.word.won": "Gewonnen!",
         "match.word.draw": "Remis.",
-        "match.choose_mode": "Wählen Sie einen Spielmodus:",
+        "match.choose_mode": "Wähle einen Spielmodus:",
         "match.mode.computer": "Einzelspieler (KI-Modus)",
         "match.mode.two": "Zweispieler",
         "match.choose_level": "Wie stark soll der Computer spielen?",
         "match.seat": "Spieler {n}:",
         "match.default_name": "Spieler {n}",
-        "match.enter_name": "Bitte geben Sie Ihren Benutzernamen ein!",
+        "match.enter_name": "Bitte gib deinen Benutzernamen ein!",
         "match.empty_name": "(leer: {name})",
         "match.name_too_long": "Ein Name hat höchstens {n} Zeichen.",
         "match.key.space": "LEER",
         "match.key.delete": "LÖSCHEN",
         "match.key.done": "FERTIG",
-        "match.keys.choose": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
-        "match.keys.name": "Tippen; [RETURN] fertig, [BACKSPACE] löscht",
+        "match.keys.choose": "[↑↓] wählen [RETURN] OK [ESC] zurück [F1]Hilfe",
+        "match.keys.name": "[RETURN] fertig, [BACKSPACE] löscht",
         "match.keys.name_pad": "Pad: [A] Zeichen [B] löschen [START] fertig",
-        "match.keys.colour": "[1]-[4] oder eintippen; [ESC] zurück",
-        "match.choose_colour": "Bitte wählen Sie Ihre Farbe ({colours})!",
+        "match.keys.colour": "[1]-[4] oder tippen; [ESC] zurück; [F1] Hilfe",
+        "match.choose_colour": "Bitte wähle deine Farbe ({colours})!",
         "match.or": " oder ",
         "match.taken_by": "({player})",
         "match.invalid": "Fehlerhafte Auswahl!",
@@ -224,12 +249,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.thinking": "Denkt nach",
         "match.hinting": "Tipp",
         "match.new_players": "Neue Spieler",
-        "match.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z] zurück",
+        "match.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z]urück\n[F1] Hilfe",
         "match.won": "{player} hat gewonnen!",
         "match.computer": "Computer",
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
-        "match.keys.play": "[Z]zurück [Y]vor\n[H]Tipp [R]estart\n[X] Ende",
+        "match.keys.play": "[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "keys.action.up": "Nach oben",
         "keys.action.down": "Nach unten",
         "keys.action.left": "Nach links",

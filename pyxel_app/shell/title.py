@@ -111,6 +111,7 @@ class TitleScreen:
             self.demo.tick()
             if self.demo.done:
                 self.demo, self.idle = None, 0
+                self.app.border = palette.BORDER
         elif self.demo_game is not None:
             self.idle += 1
             if self.idle >= ATTRACT_AFTER_FRAMES:

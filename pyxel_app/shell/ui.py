@@ -16,6 +16,11 @@ from .font import CELL
 SCREEN_W, SCREEN_H = 320, 200
 COLS, ROWS = SCREEN_W // CELL, SCREEN_H // CELL
 BORDER_X, BORDER_Y = 32, 20
+# The grid's frame: a one-character margin all round (text keeps to columns 1-38), the
+# title box in rows 1-3 with the title on its middle row, the status line on the last row.
+MARGIN = 1
+TITLE_ROW = 2
+STATUS_ROW = ROWS - 1
 WINDOW_W, WINDOW_H = SCREEN_W + 2 * BORDER_X, SCREEN_H + 2 * BORDER_Y
 
 _font = None
@@ -138,18 +143,19 @@ def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = N
     and the screen's heading on the same row; at least ``width`` cells wide."""
     global last_title
     width = max(10, len(word) + 2, width)
-    box_at(0, 0, width, 3, colour)
-    text_at(1, 1, word, colour if word_colour is None else word_colour)
+    box_at(MARGIN, TITLE_ROW - 1, width, 3, colour)
+    text_at(MARGIN + 1, TITLE_ROW, word, colour if word_colour is None else word_colour)
     if heading:
-        text_at(heading_col, 1, heading, palette.WHITE)
+        text_at(heading_col, TITLE_ROW, heading, palette.WHITE)
     last_title = TitleLayout(width, heading, heading_col)
 
 
 def wrap(s: str, width: int) -> list[str]:
+    """Lines of at most ``width`` characters; a hotkey mark ending a word (``[F1]``) stays with the next word."""
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in _wrap_units(paragraph):
             if line and plain_length(line) + 1 + plain_length(word) > width:
                 lines.append(line)
                 line = word
@@ -157,3 +163,13 @@ def wrap(s: str, width: int) -> list[str]:
                 line = f"{line} {word}" if line else word
         lines.append(line)
     return lines
+
+
+def _wrap_units(paragraph: str) -> list[str]:
+    units: list[str] = []
+    for word in paragraph.split(" "):
+        if units and units[-1].endswith("]") and split_hotkeys(units[-1])[-1][1]:
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units

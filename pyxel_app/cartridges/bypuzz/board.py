@@ -12,7 +12,7 @@ from ...rules.fifteen import CELLS, SIZE
 from ...shell import palette, ui
 
 TILE_W, TILE_H = 6, 4  # character cells per tile, grid line included
-BOARD_COL, BOARD_ROW = 7, 4
+BOARD_COL, BOARD_ROW = 13, 4  # right of the title box and the side column, one blank column each side
 BOARD_X, BOARD_Y = BOARD_COL * ui.CELL, BOARD_ROW * ui.CELL
 FACE_W, FACE_H = (TILE_W - 1) * ui.CELL, (TILE_H - 1) * ui.CELL
 

@@ -18,12 +18,15 @@ from .board import MINI_SIZE, draw_mini, draw_mini_random
 from .cartridge import LEVELS, SOUND_MOVE, SOUND_SELECT
 from .screen import Screen
 
-TARGET_COLS = (2, 10, 18, 26, 34)
+TARGET_COLS = (4, 11, 18, 25, 32)  # the minis' left columns; each number sits two columns left of its mini
+NUMBER_GAP = 2
 LEVEL_COLS = (14, 22, 30)
-TARGET_ROWS = (6, 12)  # character rows of the minis' tops; their numbers sit one row above
+TARGET_ROWS = (5, 10)  # character rows of the minis' tops
+SET_ROW = 15
 RANDOM = 10
 LEVEL_ITEMS = {11: "easy", 12: "normal", 13: "hard"}
-BOTTOM_ROW = 19  # the random mini's top row, and the level words
+BOTTOM_ROW = 18  # the random mini's top row, and the level words; their labels sit one row above
+NAME_ROW = BOTTOM_ROW + 3
 DISTANCES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DIGITS = "1234567890"
 
@@ -53,9 +56,10 @@ class ChooseScreen(Screen):
         """Pixel rectangle (x, y, w, h) of an item, for the mouse."""
         if item < RANDOM:
             x, y = TARGET_COLS[item % 5] * ui.CELL, TARGET_ROWS[item // 5] * ui.CELL
-            return x - 4, y - ui.CELL - 2, MINI_SIZE + 24, MINI_SIZE + ui.CELL + 4
+            return x - NUMBER_GAP * ui.CELL - 2, y - 2, MINI_SIZE + NUMBER_GAP * ui.CELL + 4, MINI_SIZE + 4
         if item == RANDOM:
-            return TARGET_COLS[0] * ui.CELL - 4, (BOTTOM_ROW - 1) * ui.CELL - 2, MINI_SIZE + 24, MINI_SIZE + ui.CELL + 4
+            x = (TARGET_COLS[0] - NUMBER_GAP) * ui.CELL
+            return x - 2, (BOTTOM_ROW - 1) * ui.CELL - 2, MINI_SIZE + NUMBER_GAP * ui.CELL + 4, MINI_SIZE + ui.CELL + 4
         col = LEVEL_COLS[item - RANDOM - 1]
         return col * ui.CELL - 4, BOTTOM_ROW * ui.CELL - 2, 8 * ui.CELL, 2 * ui.CELL + 4
 
@@ -167,16 +171,16 @@ class ChooseScreen(Screen):
         self.title()
         puzzle_set = cart.current_set
         count = len(cart.puzzle_sets)
-        self.hot_line(1, 3, t("bypuzz.choose.set", name=puzzle_set.name, n=cart.set_index + 1, of=count))
+        self.hot_line(TARGET_COLS[0] - NUMBER_GAP, SET_ROW, t("bypuzz.choose.set", name=puzzle_set.name, n=cart.set_index + 1, of=count))
         for item, target in enumerate(puzzle_set.targets):
             col, row = TARGET_COLS[item % 5], TARGET_ROWS[item // 5]
             chosen = cart.target_index == item
             frame = palette.WHITE if item == self.index else palette.GREEN if chosen else None
-            self.hot_line(col, row - 1, f"[{DIGITS[item]}]", palette.GREEN if chosen else palette.TEXT)
+            self.hot_line(col - NUMBER_GAP, row, f"[{DIGITS[item]}]", palette.GREEN if chosen else palette.TEXT)
             draw_mini(col * ui.CELL, row * ui.CELL, target, frame)
         chosen = cart.target_index is None
         frame = palette.WHITE if self.index == RANDOM else palette.GREEN if chosen else None
-        self.hot_line(TARGET_COLS[0], BOTTOM_ROW - 1, t("bypuzz.choose.random"), palette.GREEN if chosen else palette.TEXT)
+        self.hot_line(TARGET_COLS[0] - NUMBER_GAP, BOTTOM_ROW - 1, t("bypuzz.choose.random"), palette.GREEN if chosen else palette.TEXT)
         draw_mini_random(TARGET_COLS[0] * ui.CELL, BOTTOM_ROW * ui.CELL, frame)
         self.hot_line(LEVEL_COLS[0], BOTTOM_ROW - 1, t("bypuzz.choose.level"))
         for item, level in LEVEL_ITEMS.items():
@@ -189,6 +193,6 @@ class ChooseScreen(Screen):
         name = t("bypuzz.choose.random_name") if cart.target_index is None else cart.target_name(cart.target_index)
         best = None if cart.target_index is None else cart.best(puzzle_set.targets[cart.target_index])
         line = name if best is None else t("bypuzz.choose.best", name=name, n=best)
-        ui.text_at(LEVEL_COLS[0], BOTTOM_ROW + 2, line[: ui.COLS - LEVEL_COLS[0]], palette.WHITE)
+        ui.text_at(LEVEL_COLS[0], NAME_ROW, line[: ui.COLS - ui.MARGIN - LEVEL_COLS[0]], palette.WHITE)
         self.hot_line(1, ui.ROWS - 2, t("bypuzz.choose.footer"))
         self.prompt()

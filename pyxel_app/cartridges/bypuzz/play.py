@@ -19,7 +19,7 @@ from ...rules.fifteen import CELLS, DOWN, LEFT, RIGHT, UP
 from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
-from .board import FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
+from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
 from .cartridge import SOUND_BLINK, SOUND_HINT, SOUND_REFUSED, SOUND_SHUFFLE, SOUND_SLIDE, SOUND_SOLVED
 from .choose import DISTANCES
 from .screen import PROMPT_ROW, Screen
@@ -35,6 +35,9 @@ HINT_FRAMES = 120
 SLIDE_FRAMES = 4  # a moved tile glides into its cell; any key finishes the glide at once
 DIRECTIONS = {Action.UP: UP, Action.DOWN: DOWN, Action.LEFT: LEFT, Action.RIGHT: RIGHT}
 SPINNER = "|/-\\"
+# The side column (columns 1-11, left of the board) and the two key lines under the board.
+SIDE_TOP, SIDE_W, GOAL_ROW = 5, BOARD_COL - 2, 17
+KEYS_ROW = PROMPT_ROW - 2
 HINT_COLOUR = palette.WHITE  # apart from the rows' colours, so the hinted tile stands out as it blinks
 
 
@@ -91,22 +94,25 @@ class ShuffleScreen(Screen):
             self.title(word_colour=palette.BLACK if black else palette.WHITE)
             draw_board(tuple(self.tiles), cart.goal, cart.tile_style)
         draw_side(cart)
-        ui.box_at(31, 0, 9, 4)
-        ui.text_at(1, 3, t("bypuzz.shuffle.level", level=t(f"bypuzz.level.{cart.level}")), palette.WHITE)
         self.prompt()
 
 
-def draw_side(cart) -> None:
-    """Left: the level and the best score; right: the target as a mini picture."""
-    ui.text_at(0, 5, t("bypuzz.side.level"), palette.GREY)
-    ui.text_at(0, 6, t(f"bypuzz.level.{cart.level}")[:6], palette.WHITE)
+def draw_side(cart, counts: tuple[str, str] = ("", "")) -> None:
+    """The column left of the board, in blocks a blank row apart: the counts (moves, tiles
+    in place), the level, the best result, auto check, and the target as a mini picture."""
+    for row, line in enumerate(counts, start=SIDE_TOP):
+        ui.text_at(1, row, line[:SIDE_W], palette.WHITE)
     best = cart.best()
-    ui.text_at(0, 8, t("bypuzz.side.best"), palette.GREY)
-    ui.text_at(0, 9, "-" if best is None else str(best), palette.WHITE)
-    ui.text_at(0, 11, t("bypuzz.side.auto"), palette.GREY)
-    ui.text_at(0, 12, t("bypuzz.on") if cart.auto_check else t("bypuzz.off"), palette.GREEN if cart.auto_check else palette.WHITE)
-    ui.text_at(33, 5, t("bypuzz.side.goal"), palette.GREY)
-    draw_mini(34 * ui.CELL - 4, 6 * ui.CELL, cart.goal)
+    auto = t("bypuzz.on") if cart.auto_check else t("bypuzz.off")
+    for row, label, value, colour in (
+        (SIDE_TOP + 3, t("bypuzz.side.level"), t(f"bypuzz.level.{cart.level}"), palette.WHITE),
+        (SIDE_TOP + 6, t("bypuzz.side.best"), "-" if best is None else str(best), palette.WHITE),
+        (SIDE_TOP + 9, t("bypuzz.side.auto"), auto, palette.GREEN if cart.auto_check else palette.WHITE),
+    ):
+        ui.text_at(1, row, label[:SIDE_W], palette.GREY)
+        ui.text_at(1, row + 1, value[:SIDE_W], colour)
+    draw_mini(ui.CELL, GOAL_ROW * ui.CELL, cart.goal)
+    ui.text_at(6, GOAL_ROW, t("bypuzz.side.goal")[:5], palette.GREY)
 
 
 class PlayScreen(Screen):
@@ -411,17 +417,14 @@ class PlayScreen(Screen):
             colours[self.hint_cell] = HINT_COLOUR
         draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours, offsets=self.slide_offsets())
         self.draw_hover()
-        draw_side(cart)
-        ui.box_at(31, 0, 9, 4)
-        ui.text_at(32, 1, f"{t('bypuzz.in_place')} {self.in_place:>4}")
-        ui.text_at(32, 2, t("bypuzz.in_place2"))
         count = cart.session.move_count
-        ui.text_at(1, 3, t("bypuzz.moves.one") if count == 1 else t("bypuzz.moves", n=count), palette.WHITE)
+        moves = t("bypuzz.moves.one") if count == 1 else t("bypuzz.moves", n=count)
+        draw_side(cart, (moves, t("bypuzz.in_place", n=self.in_place)))
         if self.won:
             self.draw_won()
             return
-        self.hot_line(1, ui.ROWS - 3, t("bypuzz.keys.play1"))
-        self.hot_line(1, ui.ROWS - 2, t("bypuzz.keys.play2"))
+        self.hot_line(1, KEYS_ROW, t("bypuzz.keys.play1"))
+        self.hot_line(1, KEYS_ROW + 1, t("bypuzz.keys.play2"))
         if self.hint_wanted:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
         else:
@@ -443,11 +446,11 @@ class PlayScreen(Screen):
             par = t("bypuzz.par.thinking") + " " + SPINNER[(self.frame // 6) % 4]
         else:
             par = str(cart.par)
-        ui.text_at(1, ui.ROWS - 4, t("bypuzz.solved.line", n=moves, par=par), palette.YELLOW)
-        if self.new_best:
-            ui.text_at(1, ui.ROWS - 3, t("bypuzz.solved.best"), palette.LIGHT_GREEN)
-        elif cart.best() is not None:
-            ui.text_at(1, ui.ROWS - 3, t("bypuzz.solved.old_best", n=cart.best()), palette.WHITE)
+        ui.text_at(1, KEYS_ROW, t("bypuzz.solved.line", n=moves, par=par), palette.YELLOW)
         if not self.won_frames:
-            self.hot_line(1, ui.ROWS - 2, t("bypuzz.solved.keys"), palette.WHITE)
+            self.hot_line(1, KEYS_ROW + 1, t("bypuzz.solved.keys"), palette.WHITE)
+        if self.new_best:
+            ui.text_at(1, PROMPT_ROW, t("bypuzz.solved.best"), palette.LIGHT_GREEN)
+        elif cart.best() is not None:
+            ui.text_at(1, PROMPT_ROW, t("bypuzz.solved.old_best", n=cart.best()), palette.WHITE)
 

@@ -10,8 +10,9 @@ from ...input import Action, Input
 from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
-from .board import BOARD_COL, draw_board, draw_mini
+from .board import draw_board
 from .cartridge import SOUND_SELECT
+from .play import KEYS_ROW, SIDE_W, draw_side
 from .screen import Screen
 
 
@@ -64,12 +65,10 @@ class PreviewScreen(Screen):
         cart = self.cart
         self.title()
         draw_board(cart.goal, cart.goal, cart.tile_style)
-        draw_mini(34 * ui.CELL - 4, 6 * ui.CELL, cart.goal)
-        ui.text_at(0, 5, t("bypuzz.side.level"), palette.GREY)
-        ui.text_at(0, 6, t(f"bypuzz.level.{cart.level}"), palette.WHITE)
+        caption = ui.wrap(t("bypuzz.preview.caption"), SIDE_W)
+        draw_side(cart, (caption + ["", ""])[:2])
         if self.then_shuffle:
-            self.hot_line(1, ui.ROWS - 2, t("bypuzz.preview.footer"))
+            self.hot_line(1, KEYS_ROW + 1, t("bypuzz.preview.footer"))
         else:
-            ui.centred(ui.ROWS - 2, t("help.any_key"), palette.WHITE)
-        ui.text_at(BOARD_COL, 3, t("bypuzz.preview.caption"), palette.WHITE)
+            ui.centred(KEYS_ROW + 1, t("help.any_key"), palette.WHITE)
         self.prompt()

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from .cartridge import ByPuzz
 
 TITLE = "B Y P U Z Z"
-PROMPT_ROW = ui.ROWS - 1
+TITLE_COL = 19  # centred over the board
+PROMPT_ROW = ui.STATUS_ROW
 
 
 class Screen:
@@ -43,7 +44,8 @@ class Screen:
 
     def title(self, word: str | None = None, word_colour: int | None = None) -> None:
         self.hotkeys.clear()
-        ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour, heading=TITLE, heading_col=14)
+        ui.title_box(word if word is not None else t(self.word_key), word_colour=word_colour, heading=TITLE,
+                     heading_col=TITLE_COL)
 
     def hot_line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
         self.hotkeys.line(col, row, text, colour)

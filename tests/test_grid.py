@@ -1,0 +1,89 @@
+"""The 40x25 grid on every screen of the menu, ByPuzz and Connect 4, in both languages: a
+one-character margin that no pixel of text, frame or board enters (the last row is the
+status line, inside the side margins too), and the title box in rows 1-3."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+
+from pyxel_app.cartridges.bypuzz import ByPuzz
+from pyxel_app.cartridges.bypuzz.screens import PlayScreen
+from pyxel_app.rules.fifteen import STANDARD_GOAL
+from pyxel_app.shell import palette, strings, ui
+
+ALMOST = STANDARD_GOAL[:14] + (0, 15)
+
+
+@pytest.fixture(autouse=True)
+def small_solver_budget(monkeypatch):
+    monkeypatch.setattr(ByPuzz, "solver_budget_ms", 2.0)
+    monkeypatch.setattr(ByPuzz, "still_solver_budget_ms", 2.0)
+
+
+def in_margin(x: int, y: int) -> bool:
+    side = ui.MARGIN * ui.CELL
+    return x < side or x >= ui.SCREEN_W - side or y < side
+
+
+MARGIN_PIXELS = [(x, y) for y in range(ui.SCREEN_H) for x in range(ui.SCREEN_W) if in_margin(x, y)]
+
+
+def stray_pixels() -> list[tuple[int, int]]:
+    pget = pyxel.screen.pget
+    return [(x, y) for x, y in MARGIN_PIXELS if pget(ui.BORDER_X + x, ui.BORDER_Y + y) != palette.BACKGROUND]
+
+
+def tour(driver, steps: list[tuple[str, str]], shots: dict) -> dict:
+    """Each step's script (snap's steps), then the margin checked on the screen it leads to."""
+    for name, script in steps:
+        driver.script(script + " move:160,-12")  # the pointer off the screen
+        shots[name] = stray_pixels()[:5]
+    return shots
+
+
+BYPUZZ_STEPS = [("menu", ""), ("config", "RETURN"), ("choose", "RETURN"), ("view", "V"),
+                ("preview", "SPACE RETURN"), ("shuffle", "RETURN wait:3")]
+CONNECT4_STEPS = [("mode", ""), ("level", "1"), ("name", "5"), ("colour", "RETURN"), ("play", "1 wait:30")]
+TWO_PLAYER_STEPS = [("second colour", "2 RETURN 1 RETURN"), ("won", "RETURN" + " A wait:40 B wait:40" * 3 + " A wait:60")]
+
+
+def menu_and_bypuzz_shots(make_app, language: str) -> dict:
+    app, driver = make_app()
+    strings.set_language(language)
+    shots = tour(driver, BYPUZZ_STEPS, {})
+    cart = app.cartridge
+    for _ in range(3000):
+        if isinstance(cart.screen, PlayScreen) and not cart.screen.checking:
+            break
+        driver.frame()
+    tour(driver, [("play", "")], shots)
+    cart.set_goal(STANDARD_GOAL)
+    cart.play(ALMOST, None, check_run=False)
+    return tour(driver, [("solved", "LEFT wait:200")], shots)
+
+
+def connect4_shots(make_app, language: str) -> dict:
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge("connect4")
+    shots = tour(driver, CONNECT4_STEPS, {})
+    app.cartridge.flash("x " * 60)
+    tour(driver, [("message", "")], shots)
+    app.leave_cartridge(ask=False)
+    app.open_cartridge("connect4")
+    tour(driver, TWO_PLAYER_STEPS, shots)
+    assert app.cartridge.over
+    return shots
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_nothing_enters_the_margin_on_the_menu_and_bypuzz(make_app, language):
+    shots = menu_and_bypuzz_shots(make_app, language)
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_nothing_enters_the_margin_on_connect4(make_app, language):
+    shots = connect4_shots(make_app, language)
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
