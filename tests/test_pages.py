@@ -179,3 +179,24 @@ def test_a_page_that_scrolls_says_how_in_its_footer(make_app, screen_text):
     assert not app.overlays[-1].chooser.more_below  # the pause list fits: nothing to scroll
     printed = screen_text(app).split(" | ")
     assert " choose  " in printed and " scroll  " not in printed
+
+
+def test_a_dialog_leaves_no_word_half_hidden_behind_it(make_app, pyxel_screen):
+    from pyxel_app.shell.overlays import Confirm
+
+    pyxel = pyxel_screen
+    app, driver = make_app()
+    app.open_cartridge("bypuzz")
+    driver.frame()
+    app.cartridge.start_playing()
+    driver.frame()
+    driver.key("X")  # "Really quit ByPuzz?"
+    dialog = app.overlays[-1]
+    assert isinstance(dialog, Confirm)
+    driver.frame()
+    box_rows = range(dialog.top, dialog.top + dialog.height)
+    for row in range(ui.TITLE_ROW + 2, ui.ROWS):
+        if row in box_rows:
+            continue
+        cells = {pixel(pyxel, x, row * ui.CELL + dy) for x in range(ui.SCREEN_W) for dy in range(ui.CELL)}
+        assert cells == {palette.BACKGROUND}, f"the screen under the dialog shows on row {row}"

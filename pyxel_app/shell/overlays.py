@@ -29,6 +29,12 @@ class Overlay:
         self.app.close_overlay(self)
 
 
+def calm_backdrop() -> None:
+    """Under a dialog only the screen's title stays: no word shows half-hidden behind the box."""
+    top = (ui.TITLE_ROW + 2) * ui.CELL
+    pyxel.rect(0, top, ui.SCREEN_W, ui.SCREEN_H - top, palette.BACKGROUND)
+
+
 class Page(Overlay):
     """A calm full-screen page over the current screen: help and the pause menu.
 
@@ -107,6 +113,7 @@ class Message(Overlay):
             self.close()
 
     def draw(self) -> None:
+        calm_backdrop()
         height = len(self.lines) + 4
         top = (ui.ROWS - height) // 2
         ui.box_at(2, top, ui.COLS - 4, height, palette.WHITE, fill=palette.BLUE)
@@ -169,6 +176,7 @@ class Confirm(Overlay):
         inp.consume()
 
     def draw(self) -> None:
+        calm_backdrop()
         ui.box_at(2, self.top, ui.COLS - 4, self.height, palette.WHITE, fill=palette.BLUE)
         for i, line in enumerate(self.lines):
             ui.text_at(3, self.top + 1 + i, line, palette.WHITE)
