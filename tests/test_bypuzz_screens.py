@@ -605,3 +605,13 @@ def test_dropping_a_bad_set_names_the_line_and_changes_nothing(make_app, tmp_pat
     big = write_set(tmp_path, "#" * 20000, "big.txt")
     assert not cart.load_set_file(big)
     assert "too big" in " ".join(app.overlays[-1].lines)
+
+
+def test_a_one_move_solve_says_one_move_in_the_singular(make_app, screen_text):
+    app, driver, cart = open_play(make_app)
+    play_position(cart, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15))
+    driver.frame()
+    driver.key("LEFT")  # 15 slides into the gap
+    run_until(driver, lambda: cart.par is not None and cart.screen.won)
+    shown = screen_text(app)
+    assert "1 move - optimal 1" in shown and "1 moves" not in shown

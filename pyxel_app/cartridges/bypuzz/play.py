@@ -417,9 +417,7 @@ class PlayScreen(Screen):
             colours[self.hint_cell] = HINT_COLOUR
         draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours, offsets=self.slide_offsets())
         self.draw_hover()
-        count = cart.session.move_count
-        moves = t("bypuzz.moves.one") if count == 1 else t("bypuzz.moves", n=count)
-        draw_side(cart, (moves, t("bypuzz.in_place", n=self.in_place)))
+        draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=self.in_place)))
         if self.won:
             self.draw_won()
             return
@@ -446,7 +444,7 @@ class PlayScreen(Screen):
             par = t("bypuzz.par.thinking") + " " + SPINNER[(self.frame // 6) % 4]
         else:
             par = str(cart.par)
-        ui.text_at(1, KEYS_ROW, t("bypuzz.solved.line", n=moves, par=par), palette.YELLOW)
+        ui.text_at(1, KEYS_ROW, t("bypuzz.solved.line", moves=moves_text(moves), par=par), palette.YELLOW)
         if not self.won_frames:
             self.hot_line(1, KEYS_ROW + 1, t("bypuzz.solved.keys"), palette.WHITE)
         if self.new_best:
@@ -454,3 +452,7 @@ class PlayScreen(Screen):
         elif cart.best() is not None:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.solved.old_best", n=cart.best()), palette.WHITE)
 
+
+def moves_text(count: int) -> str:
+    """"1 move", "7 moves": the count in words, singular for one."""
+    return t("bypuzz.moves.one") if count == 1 else t("bypuzz.moves", n=count)
