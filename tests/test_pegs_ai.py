@@ -73,8 +73,8 @@ def test_the_french_centre_start_is_proven_unsolvable_by_its_position_class():
     search = PegSearch(PegSolver(state.board), state)
     assert search.step(50.0) is not None and search.solvable is False
     assert solve_text(CENTRE_STARTS["french"]) == "unsolvable"
-    # The offered default start is not ruled out by the class argument.
-    assert reachable_ends(RULES.initial_state("french"))
+    # The offered default start (c1 empty) is solved.
+    assert solve_text("french").startswith("solvable 35 ")
 
 
 def test_the_position_class_never_changes_along_a_game():

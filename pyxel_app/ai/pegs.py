@@ -146,6 +146,11 @@ class PegSolver:
         self.dead: set[int] = set()
         self.line: dict[int, Jump | None] = {}  # marbles -> next jump of a winning line (None: won)
         self.nodes = 0
+        width = board.width
+        all_cells = (1 << (width * board.height)) - 1
+        not_left = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(1, width))
+        not_right = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(width - 1))
+        self._masks = (width, all_cells, not_left, not_right)
 
     def known(self, marbles: int) -> bool | None:
         """True/False once the answer for these marbles is known, else None."""
@@ -178,7 +183,23 @@ class PegSolver:
         self.dead.add(marbles)
         self.dead.update(images(marbles, self.tables))
 
+    def isolated(self, marbles: int) -> int:
+        width, all_cells, not_left, not_right = self._masks
+        near = ((marbles << 1) & not_left) | ((marbles >> 1) & not_right) | (marbles << width) | (marbles >> width)
+        return bin(marbles & ~near & all_cells).count("1")
+
+    def options(self, marbles: int, ordered: bool):
+        """The jumps from ``marbles`` (with their masks); ``ordered`` puts first those that
+        leave the fewest marbles without a neighbour."""
+        options = [(j, s | o | d) for j, s, o, d in self.jumps if marbles & s and marbles & o and not marbles & d]
+        if ordered and len(options) > 1:
+            options.sort(key=lambda option: self.isolated(marbles ^ option[1]))
+        return options
+
     def search(self, state: PegState, node_limit: int | None = None) -> Generator[None, None, list[Jump] | None]:
+        """Two depth-first searches take turns, one in reading order, one keeping marbles
+        together: which finds a line first differs from board to board (the English board
+        falls to the first, the French to the second), and both fill the same dead memo."""
         root = state.marbles
         if self.known(root) is None and not self.is_goal(root) and not self.class_allows(state):
             self.mark_dead(root)
@@ -187,10 +208,24 @@ class PegSolver:
         answer = self.known(root)
         if answer is not None:
             return self.winning_line(root) if answer else None
-        jumps, dead, line = self.jumps, self.dead, self.line
-        target_bit = self.target_bit
+        searches = [self._depth_first(root, False), self._depth_first(root, True)]
+        count = 0
+        while True:
+            for search in searches:
+                try:
+                    next(search)
+                except StopIteration as stop:
+                    return stop.value
+            count += 2 * YIELD_EVERY
+            self.nodes += 2 * YIELD_EVERY
+            yield
+            if node_limit is not None and count >= node_limit:
+                return None
+
+    def _depth_first(self, root: int, ordered: bool) -> Generator[None, None, list[Jump] | None]:
+        dead, line, target_bit = self.dead, self.line, self.target_bit
         # Each frame: the marbles, their possible jumps, the index of the next one to try.
-        stack = [(root, [(j, s | o | d) for j, s, o, d in jumps if root & s and root & o and not root & d], [0])]
+        stack = [(root, self.options(root, ordered), [0])]
         count = 0
         while stack:
             marbles, options, position = stack[-1]
@@ -203,10 +238,7 @@ class PegSolver:
             child = marbles ^ mask
             count += 1
             if count % YIELD_EVERY == 0:
-                self.nodes += YIELD_EVERY
                 yield
-                if node_limit is not None and count >= node_limit:
-                    return None
             if child in dead:
                 continue
             if child in line or (child & (child - 1) == 0 and (not target_bit or child == target_bit)):
@@ -218,8 +250,7 @@ class PegSolver:
             if child & (child - 1) == 0:
                 dead.add(child)
                 continue
-            stack.append((child, [(j, s | o | d) for j, s, o, d in jumps
-                                  if child & s and child & o and not child & d], [0]))
+            stack.append((child, self.options(child, ordered), [0]))
         return None
 
 

@@ -45,10 +45,10 @@ TRIANGLE_DIRECTIONS = ((0, -1), (-1, -1), (-1, 0), (1, 0), (1, 1), (0, 1))
 
 PRESETS = {
     "english": "__ooo__/__ooo__/ooooooo/ooo.ooo/ooooooo/__ooo__/__ooo__",
-    # The centre start cannot be solved to one marble (see ai/pegs.py); c1 empty can.
+    # The centre start cannot be solved to one marble (see ai/pegs.py); c1 empty can (tested).
     "french": "__.oo__/_ooooo_/ooooooo/ooooooo/ooooooo/_ooooo_/__ooo__",
     "wiegleb": "___ooo___/___ooo___/___ooo___/ooooooooo/oooo.oooo/ooooooooo/___ooo___/___ooo___/___ooo___",
-    # The centre start cannot end in one marble either; e1 (the top) empty can.
+    # The centre start cannot end in one marble either (its position class); e1 is not ruled out.
     "diamond": "____.____/___ooo___/__ooooo__/_ooooooo_/ooooooooo/_ooooooo_/__ooooo__/___ooo___/____o____",
     "triangle": "triangle/./oo/ooo/oooo/ooooo",
 }
