@@ -26,7 +26,7 @@ from typing import Generator
 from ..rules.pegs import RULES, Board, Jump, PegState, all_jumps, cell_name, preset_board, PRESETS
 from .cooperative import Cooperative, EngineResult
 
-YIELD_EVERY = 64
+YIELD_EVERY = 16
 CHUNK = 8
 # The browser proof compares CPython's and Pyodide's answers, so the engine's give-up
 # point counts nodes rather than milliseconds.

@@ -405,7 +405,7 @@ class PegsCartridge(Cartridge):
 
     def draw_play(self) -> None:
         state = self.state
-        self.title(t("pegs.word.play"))
+        self.title(t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play"))
         self.draw_side(state)
         self.draw_board(state)
         self.hotkeys.line(1, KEYS_ROW, t("pegs.keys"))
