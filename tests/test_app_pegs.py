@@ -183,3 +183,23 @@ def test_both_languages_have_the_same_keys(language):
     from pyxel_app.games.pegs import STRINGS
 
     assert set(STRINGS[language]) == set(STRINGS["en"])
+
+
+def test_the_game_in_progress_is_resumed_with_its_counts(make_app):
+    app, driver, cart = open_pegs(make_app, "triangle")
+    driver.drag(*point(cart, (0, 2)), *point(cart, (0, 0)))
+    played = cart.state
+    assert played.jumps == 1
+    app2, driver2 = make_app(storage=app.storage)
+    driver2.key("Y")  # resume the autosave
+    driver2.frame()
+    assert app2.cartridge.key == "pegs" and app2.cartridge.state == played
+    assert app2.cartridge.screen_id == "play"
+
+
+def test_a_drag_step_in_a_script_and_a_bad_one():
+    from pyxel_app.shell.harness import ScriptError, tokens
+
+    assert tokens("press:1,2 drag:1,2,30,40 release:3,4") == ["press:1,2", "drag:1,2,30,40", "release:3,4"]
+    with pytest.raises(ScriptError, match="four numbers"):
+        tokens("drag:1,2,3")

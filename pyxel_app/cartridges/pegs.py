@@ -34,7 +34,8 @@ MAX_FILE_BYTES = 4096
 ENTRIES = ("english", "french", "french_centre", "wiegleb", "diamond", "triangle")
 # Best known for the English board: 18 moves (Bergholt, 1912), counting a chain as one move.
 RECORDS = {"english": 18}
-BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 18 * ui.CELL, ui.SCREEN_W // 2 + 8
+# Rows 3-19 hold the board, row 20 stays blank above the keys.
+BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 17 * ui.CELL, ui.SCREEN_W // 2 + 8
 MAX_CELL_PX = 18
 KEYS_ROW, STATUS_ROW = 21, 23
 SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
@@ -400,7 +401,8 @@ class PegsCartridge(Cartridge):
         if self.custom is None:
             ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
         if self.entries()[self.pick_index] == "french_centre":
-            ui.text_at(1, 20, t("pegs.warn.centre")[: ui.COLS - 2], palette.YELLOW)
+            for offset, line in enumerate(ui.wrap(t("pegs.warn.centre"), ui.COLS - 2)[:2]):
+                ui.text_at(1, 19 + offset, line, palette.YELLOW)
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
