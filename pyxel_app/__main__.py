@@ -58,6 +58,7 @@ def build_parser() -> Parser:
     solve.add_argument("game")
     solve.add_argument("position")
     solve.add_argument("--goal")
+    solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
@@ -103,6 +104,8 @@ def cmd_solve(args) -> None:
     if spec.solve is None:
         raise UsageError(f"there is no solver for {args.game!r}")
     options = {"goal": args.goal} if args.goal is not None else {}
+    if args.to_centre:
+        options["to_centre"] = True
     for option in options:
         if option not in spec.solve_options:
             raise UsageError(f"--{option} does not apply to {args.game}")

@@ -283,7 +283,7 @@ def test_save_and_load_keep_the_seats_and_the_variant(make_app, tictactoe):
 
 
 def test_the_menu_scrolls_through_eight_cartridges(make_app, tictactoe):
-    extra = [games.GameSpec(key=f"game{i}", rules=RULES, strings=STRINGS, view=SPEC.view) for i in range(5)]
+    extra = [games.GameSpec(key=f"game{i}", rules=RULES, strings=STRINGS, view=SPEC.view) for i in range(8 - len(games.GAMES))]
     for spec in extra:
         games.register(spec)
     try:
@@ -298,7 +298,7 @@ def test_the_menu_scrolls_through_eight_cartridges(make_app, tictactoe):
         driver.key("UP")
         driver.key("RETURN")
         driver.frame()
-        assert app.cartridge.key == "game4"
+        assert app.cartridge.key == extra[-1].key
     finally:
         for spec in extra:
             games.unregister(spec.key)

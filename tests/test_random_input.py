@@ -29,6 +29,8 @@ def touch_step(driver, rng) -> None:
 def walk(make_app, monkeypatch, spec, rng, step, frames, seen_app_screens=None):
     """Random input in ``spec``'s cartridge (re-opened whenever it is left); the screens seen."""
     monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 0.5)
+    # A cartridge of its own that thinks every frame says how long in ``think_ms_per_frame``.
+    monkeypatch.setattr(spec.screen_class(), "think_ms_per_frame", 0.5, raising=False)
     app, driver = make_app(seed=rng.randrange(1000))
     seen: set[str] = set()
     while driver.frames < frames:

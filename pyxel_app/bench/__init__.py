@@ -28,8 +28,9 @@ def percentiles(samples: list[float]) -> str:
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, fifteen, frames
+    from . import connect4, fifteen, frames, pegs
 
     frames.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
+    pegs.run(report, quick)

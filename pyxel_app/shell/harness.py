@@ -10,7 +10,10 @@ Script syntax (for ``snap --input``), tokens separated by spaces, newlines or ``
     pad:A  pad:DPAD_UP        tap a gamepad-1 button (A B X Y BACK START DPAD_* ...)
     stick:X,Y                 hold the left stick at X,Y (-32768..32767) for one frame
     click:X,Y                 left click at pixel X,Y of the 320x200 screen
-    move:X,Y                  move the mouse pointer there
+    move:X,Y                  move the mouse pointer there (a held button stays held)
+    press:X,Y                 press the left button there and keep it down (one frame)
+    release:X,Y               let the left button go there (one frame)
+    drag:X,Y,X2,Y2            press at X,Y, move to X2,Y2 over 8 frames, release there
     text:abc                  type text (as pyxel.input_text)
     wait:N                    let N frames pass with no input
     hold:KEY:N                hold a key down for N frames
@@ -29,6 +32,9 @@ from . import ui
 STICK_RANGE = (-32768, 32767)
 MAX_FRAMES = 36_000  # ten minutes at 60 fps, per wait or hold
 SHOWN = 24  # characters of a bad step quoted in a message
+DRAG_FRAMES = 8
+# Steps that take one point X,Y.
+POINTS = ("CLICK", "MOVE", "STICK", "PRESS", "RELEASE")
 
 
 class ScriptError(ValueError):
@@ -78,6 +84,23 @@ class Driver:
         pyxel.set_mouse_pos(x + ui.BORDER_X, y + ui.BORDER_Y)
         self._tap(pyxel.MOUSE_BUTTON_LEFT)
 
+    def press(self, x: int, y: int) -> None:
+        pyxel.set_mouse_pos(x + ui.BORDER_X, y + ui.BORDER_Y)
+        pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+        self.frame()
+
+    def release(self, x: int, y: int) -> None:
+        pyxel.set_mouse_pos(x + ui.BORDER_X, y + ui.BORDER_Y)
+        pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+        self.frame()
+
+    def drag(self, x: int, y: int, x2: int, y2: int, frames: int = DRAG_FRAMES) -> None:
+        """Press, move in even steps with the button held (as a hand drags), release."""
+        self.press(x, y)
+        for step in range(1, frames + 1):
+            self.move(x + (x2 - x) * step // frames, y + (y2 - y) * step // frames)
+        self.release(x2, y2)
+
     def text(self, text: str) -> None:
         pyxel.set_input_text(text)
         self.frame()
@@ -93,9 +116,13 @@ class Driver:
             self.key(token)
         elif kind_upper == "PAD":
             self.pad(rest)
-        elif kind_upper in ("CLICK", "MOVE", "STICK"):
+        elif kind_upper in POINTS:
             x, y = _pair(token, rest)
-            {"CLICK": self.click, "MOVE": self.move, "STICK": self.stick}[kind_upper](x, y)
+            getattr(self, kind.lower())(x, y)
+        elif kind_upper == "DRAG":
+            first, _, second = rest.partition(",")
+            second, _, third = second.partition(",")
+            self.drag(*_pair(token, f"{first},{second}"), *_pair(token, third))
         elif kind_upper == "TEXT":
             self.text(rest)
         elif kind_upper == "WAIT":
@@ -124,8 +151,14 @@ def check_token(token: str) -> None:
         _code("KEY_", token)
     elif kind == "PAD":
         _code("GAMEPAD1_BUTTON_", rest)
-    elif kind in ("CLICK", "MOVE", "STICK"):
+    elif kind in POINTS:
         _pair(token, rest)
+    elif kind == "DRAG":
+        parts = rest.split(",")
+        if len(parts) != 4:
+            raise ScriptError(f"{token[:SHOWN]!r}: expected four numbers X,Y,X2,Y2")
+        _pair(token, ",".join(parts[:2]))
+        _pair(token, ",".join(parts[2:]))
     elif kind == "WAIT":
         _count(token, rest)
     elif kind == "HOLD":

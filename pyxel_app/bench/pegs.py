@@ -1,0 +1,54 @@
+"""Timings of the peg solitaire solver: the English board to the centre, and the light.
+
+The light (and the hint, which is the same search) is timed as the cartridge asks it:
+one solver per game, asked after every jump of a game a player makes.  The "player"
+here jumps at random among the legal jumps, so many positions are lost ones, which
+the search must prove dead: the hard case.  A position that takes longer than the cap
+is counted apart (the cartridge keeps thinking a slice per frame, the screen never stops).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..ai.pegs import PegSearch, PegSolver, solve_text
+from ..rules.pegs import RULES
+from . import quantile
+
+CAP_S = 2.0
+# Games per board; the French board's lost positions are slow to prove, so it gets few.
+GAMES = {"english": 20, "triangle": 20, "french": 3}
+QUICK_GAMES = 2
+
+
+def light_times(name: str, games: int, rng: random.Random) -> tuple[list[float], int]:
+    """Seconds per answered position over ``games`` random games, and how many passed the cap."""
+    times, capped = [], 0
+    for _ in range(games):
+        state = RULES.initial_state(name)
+        solver = PegSolver(state.board)
+        while RULES.outcome(state) is None:
+            search = PegSearch(solver, state)
+            start = time.perf_counter()
+            while not search.finished and time.perf_counter() - start < CAP_S:
+                search.step(4.0)
+            if search.finished:
+                times.append(time.perf_counter() - start)
+            else:
+                capped += 1
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    return times, capped
+
+
+def run(report, quick: bool = False) -> None:
+    start = time.perf_counter()
+    answer = solve_text("english", to_centre=True)
+    report("pegs solve english --to-centre", f"{time.perf_counter() - start:.2f} s ({answer.split()[0]} {answer.split()[1] if len(answer.split()) > 1 else ''})")
+    for name, games in GAMES.items():
+        times, capped = light_times(name, QUICK_GAMES if quick else games, random.Random(1))
+        # A position past the cap counts as the slowest, so the median is over every position.
+        everything = times + [float("inf")] * capped
+        shown = [f"{quantile(everything, q) * 1000:.1f} ms" if quantile(everything, q) < CAP_S else f"> {CAP_S:.0f} s" for q in (0.5, 0.9)]
+        report(f"pegs light/hint {name}", f"median {shown[0]}, p90 {shown[1]} over {len(everything)} positions "
+               f"of random play, {capped} past {CAP_S:.0f} s (still thinking)")

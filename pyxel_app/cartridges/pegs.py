@@ -1,0 +1,462 @@
+"""Peg solitaire: the board picker and the board, played as in the TigerJython chapter.
+
+Press on a marble, drag it (its picture follows the pointer), release it over a hole:
+an illegal drop snaps back, a legal one lands and the jumped marble goes.  The status
+line says what happened in the seed's words.  Keys and pad: a cursor over the holes,
+select picks a marble, a direction jumps (else moves the cursor, so a destination can
+be selected too).  The solver works a few milliseconds per frame from ``tick()`` for
+the "still solvable?" light and the hint; the session gives undo, restart and saves.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pyxel
+
+from ..ai.pegs import PegSearch, PegSolver
+from ..input import Action, Input
+from ..rules.base import IllegalMoveError
+from ..rules.numbers import NumberError, parse_number
+from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState
+from ..session import Session
+from ..shell import hotkeys, palette, ui
+from ..shell.cartridge import Cartridge, Command
+from ..shell.hotkeys import HotkeyBar
+from ..shell.settings import parsed_by
+from ..shell.strings import t
+
+# The solver's share of a frame: drawing needs little, a 60 fps frame has 16.7 ms.
+SOLVER_BUDGET_MS = 4.0
+HINT_FRAMES = 180
+BOARD_FILE = "pegs-board.txt"
+MAX_FILE_BYTES = 4096
+ENTRIES = ("english", "french", "french_centre", "wiegleb", "diamond", "triangle")
+# Best known for the English board: 18 moves (Bergholt, 1912), counting a chain as one move.
+RECORDS = {"english": 18}
+# Rows 3-19 hold the board, row 20 stays blank above the keys.
+BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 17 * ui.CELL, ui.SCREEN_W // 2 + 8
+MAX_CELL_PX = 18
+KEYS_ROW, STATUS_ROW = 21, 23
+SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
+DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
+
+
+def start_text(entry: str, custom: str | None) -> str:
+    if entry == "custom":
+        return custom or PRESETS["english"]
+    if entry == "french_centre":
+        return CENTRE_STARTS["french"]
+    return PRESETS[entry]
+
+
+class Layout:
+    """Where a board's holes are on screen: cell size, centres and the cell under a point."""
+
+    def __init__(self, state: PegState) -> None:
+        board = self.board = state.board
+        self.size = min(MAX_CELL_PX, BOARD_H // max(board.width, board.height))
+        self.row_step = int(self.size * 0.9) if board.triangular else self.size
+        self.left = BOARD_MID_X - board.width * self.size // 2
+        self.top = BOARD_TOP + (BOARD_H - board.height * self.row_step) // 2
+
+    def centre(self, cell: tuple[int, int]) -> tuple[int, int]:
+        x, y = cell
+        if self.board.triangular:  # the staircase's row y is shifted half a cell per row
+            return int(BOARD_MID_X + (x - y / 2) * self.size), self.top + y * self.row_step + self.size // 2
+        return self.left + x * self.size + self.size // 2, self.top + y * self.size + self.size // 2
+
+    def cell_at(self, px: int, py: int) -> tuple[int, int]:
+        """The grid cell under a point (maybe no hole, maybe off the grid), as the seed's toLocationInGrid."""
+        y = math.floor((py - self.top) / self.row_step)
+        if self.board.triangular:
+            return round((px - BOARD_MID_X) / self.size + y / 2), y
+        return math.floor((px - self.left) / self.size), y
+
+
+class PegsCartridge(Cartridge):
+    screen_ids = ("pick", "play")
+    think_ms_per_frame = SOLVER_BUDGET_MS
+
+    def __init__(self, app, spec) -> None:
+        super().__init__(app, spec)
+        self.screen = "pick"
+        self.pick_index = 0
+        self.custom: str | None = None
+        self.entry = "english"
+        self.hotkeys = HotkeyBar()
+        self.peg_solver: PegSolver | None = None
+        self.search: PegSearch | None = None
+        self.layout: Layout | None = None
+        self.reset_ui()
+        self.load_board_file()
+
+    def reset_ui(self) -> None:
+        """The passing state of the board (never undone): cursor, picked or dragged marble, hint."""
+        self.cursor: tuple[int, int] | None = None
+        self.picked: tuple[int, int] | None = None
+        self.dragging: tuple[int, int] | None = None
+        self.hint_jump: Jump | None = None
+        self.hint_frames = 0
+        self.want_hint = False
+        self.status = ("status.start", {})
+
+    @property
+    def screen_id(self) -> str:
+        return self.screen
+
+    @classmethod
+    def setting_checks(cls) -> dict:
+        def best(key: str, value: str) -> None:
+            marbles, _, moves = value.partition("/")
+            parse_number(marbles, 1, 99, "marbles")
+            parse_number(moves, 1, 9999, "moves")
+
+        return {"pegs.best.": parsed_by(best, NumberError)}
+
+    @classmethod
+    def draw_preview(cls, x: int, y: int) -> None:
+        pyxel.rect(x, y, 48, 32, palette.BLACK)
+        state = RULES.initial_state("english")
+        for hx, hy in state.board.holes:
+            colour = palette.WHITE if state.has_marble((hx, hy)) else palette.DARK_GREY
+            pyxel.circ(x + 10 + hx * 4 + 2, y + 2 + hy * 4 + 2, 1, colour)
+
+    def entries(self) -> list[str]:
+        return list(ENTRIES) + (["custom"] if self.custom else [])
+
+    # Lifecycle.
+
+    def start(self) -> None:
+        self.session = None
+        self.screen = "pick"
+
+    def new_game(self) -> None:
+        self.play_entry(self.entry)
+
+    def start_playing(self) -> None:
+        self.play_entry("english")
+
+    def play_entry(self, entry: str) -> None:
+        self.entry = entry
+        state = RULES.state_from_text(start_text(entry, self.custom))
+        self.session = Session(RULES, state, {"board": entry})
+        self.on_session_changed()
+        if entry == "french_centre":
+            self.flash(t("pegs.warn.centre"), 300)
+
+    def on_session_changed(self) -> None:
+        if self.session is None:
+            return
+        self.screen = "play"
+        state = self.session.state
+        if self.peg_solver is None or self.peg_solver.board != state.board:
+            self.peg_solver = PegSolver(state.board)
+            self.layout = Layout(state)
+        self.search = None
+        self.reset_ui()
+        self.cursor = state.marble_cells()[0] if state.marble_cells() else None
+        self.status = self.end_status() or ("status.start", {})
+
+    def end_status(self):
+        outcome = self.session.outcome
+        if outcome is None:
+            return None
+        return ({"centre": "status.centre", "won": "status.won"}.get(outcome.reason, "status.lost"), {})
+
+    # The board file (exercise 4: your own boards).
+
+    def load_board_file(self) -> None:
+        text = self.app.storage.read(BOARD_FILE)
+        if text is None:
+            return
+        try:
+            RULES.state_from_text(text)
+        except ValueError as error:
+            self.app.storage.set_aside(BOARD_FILE, str(error))
+            return
+        self.custom = text
+
+    def load_dropped(self, path: str) -> None:
+        """A board file dropped on the window; a bad one changes nothing and says which line is wrong."""
+        from pathlib import Path
+
+        try:
+            data = Path(path).read_bytes()
+            if len(data) > MAX_FILE_BYTES:
+                raise BoardError(f"more than {MAX_FILE_BYTES} bytes")
+            text = data.decode("utf-8")
+            RULES.state_from_text(text)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error))
+            return
+        self.app.storage.write(BOARD_FILE, text)
+        self.custom = text
+        self.flash(t("pegs.file.loaded", name=Path(path).stem))
+        self.play_entry("custom")
+
+    # Best results.
+
+    def best(self) -> tuple[int, int] | None:
+        value = self.app.settings.get(f"pegs.best.{self.state.board.name}")
+        if not value:
+            return None
+        marbles, _, moves = value.partition("/")
+        try:
+            return parse_number(marbles, 1, 99), parse_number(moves, 1, 9999)
+        except NumberError:
+            return None
+
+    def record_best(self) -> None:
+        state = self.state
+        result = (state.marble_count, state.moves)
+        best = self.best()
+        if best is None or result < best:
+            self.app.settings.set(f"pegs.best.{state.board.name}", f"{result[0]}/{result[1]}")
+
+    # Commands.
+
+    @property
+    def state(self) -> PegState:
+        return self.session.state
+
+    def commands(self) -> list[Command]:
+        if self.screen != "play":
+            return []
+        return super().commands() + [Command(t("pegs.cmd.boards"), self.to_picker, "B")]
+
+    def to_picker(self) -> None:
+        self.screen = "pick"
+        self.pick_index = self.entries().index(self.entry) if self.entry in self.entries() else 0
+
+    def hint(self) -> None:
+        if self.session is None or self.session.outcome is not None:
+            self.flash(t("msg.no_hint"))
+            return
+        self.want_hint = True
+        self.show_known_hint()
+        if self.want_hint:
+            self.flash(t("pegs.hint.wait"))
+
+    def show_known_hint(self) -> None:
+        known = self.peg_solver.known(self.state.marbles)
+        if known is None:
+            return
+        self.want_hint = False
+        if known:
+            self.hint_jump = self.peg_solver.line[self.state.marbles]
+            self.hint_frames = HINT_FRAMES
+            self.flash(t("pegs.hint", jump=str(self.hint_jump)))
+        else:
+            self.flash(t("pegs.hint.none"))
+
+    def light(self) -> bool | None:
+        return self.peg_solver.known(self.state.marbles) if self.session is not None else None
+
+    # The frame.
+
+    def tick(self) -> None:
+        """The solver thinks a slice per frame (under help and menus too) for the light and the hint."""
+        if self.session is None or self.screen != "play" or self.light() is not None:
+            return
+        if self.search is None or self.search.state.marbles != self.state.marbles:
+            self.search = PegSearch(self.peg_solver, self.state)
+        self.search.step(self.think_ms_per_frame)
+        if self.want_hint and self.search.finished:
+            self.show_known_hint()
+
+    def update(self, inp: Input) -> None:
+        super().update(inp)
+        for path in getattr(pyxel, "dropped_files", None) or ():
+            self.load_dropped(path)
+        if self.hint_frames:
+            self.hint_frames -= 1
+        if self.screen == "pick":
+            self.update_pick(inp)
+        else:
+            self.update_play(inp)
+
+    def update_pick(self, inp: Input) -> None:
+        entries = self.entries()
+        if inp.pressed(Action.MENU):
+            self.app.open_pause_menu(self)
+        elif inp.pressed(Action.BACK):
+            self.leave()
+        elif inp.pressed(Action.UP):
+            self.pick_index = (self.pick_index - 1) % len(entries)
+        elif inp.pressed(Action.DOWN):
+            self.pick_index = (self.pick_index + 1) % len(entries)
+        elif inp.pressed(Action.SELECT):
+            self.play_entry(entries[self.pick_index])
+        elif inp.clicked:
+            row = inp.mouse_y // ui.CELL - 5
+            if row >= 0 and row % 2 == 0 and row // 2 < len(entries):
+                self.pick_index = row // 2
+                self.play_entry(entries[self.pick_index])
+
+    def update_play(self, inp: Input) -> None:
+        key = self.hotkeys.clicked(inp)
+        if inp.hotkey("SPACE") or key == "SPACE":  # exercise 2: Space starts again (undoable)
+            self.restart()
+            return
+        if hotkeys.pressed(inp, "B", key):
+            self.to_picker()
+            return
+        if key in ("Z", "Y", "H"):
+            {"Z": self.undo, "Y": self.redo, "H": self.hint}[key]()
+            return
+        if self.handle_common(inp):
+            return
+        if self.session.outcome is not None:  # the seed: after game over the board takes no input
+            self.dragging = self.picked = None
+            return
+        self.mouse(inp)
+        self.keys(inp)
+
+    def mouse(self, inp: Input) -> None:
+        layout = self.layout
+        if inp.clicked:
+            cell = layout.cell_at(inp.mouse_x, inp.mouse_y)
+            self.press(cell)
+            self.dragging = cell if self.state.has_marble(cell) else None
+            self.picked = None
+        elif inp.released and self.dragging is not None:
+            start, self.dragging = self.dragging, None
+            self.release(start, layout.cell_at(inp.mouse_x, inp.mouse_y))
+
+    def keys(self, inp: Input) -> None:
+        if self.cursor is None:
+            return
+        for action, direction in DIRECTIONS.items():
+            if inp.pressed(action):
+                if self.picked is not None and self.jump_from_picked(direction):
+                    return
+                self.move_cursor(direction)
+                return
+        if inp.pressed(Action.SELECT):
+            if self.picked is None or self.picked == self.cursor:
+                self.press(self.cursor)
+                self.picked = self.cursor if self.state.has_marble(self.cursor) and self.picked is None else None
+            elif self.state.has_marble(self.cursor):
+                self.press(self.cursor)
+                self.picked = self.cursor
+            else:
+                start, self.picked = self.picked, None
+                self.release(start, self.cursor)
+
+    def jump_from_picked(self, direction) -> bool:
+        dest = (self.picked[0] + 2 * direction[0], self.picked[1] + 2 * direction[1])
+        if Jump(self.picked, dest) not in RULES.legal_moves(self.state):
+            return False
+        start, self.picked = self.picked, None
+        self.release(start, dest)
+        return True
+
+    def move_cursor(self, direction) -> None:
+        x, y = self.cursor
+        board = self.state.board
+        for step in range(1, max(board.width, board.height)):
+            cell = (x + step * direction[0], y + step * direction[1])
+            if cell in board.holes:
+                self.cursor = cell
+                return
+
+    def press(self, cell) -> None:
+        found = self.state.has_marble(cell)
+        self.status = ("status.found" if found else "status.none", {"x": cell[0], "y": cell[1]})
+
+    def release(self, start, dest) -> None:
+        where = {"x": dest[0], "y": dest[1]}
+        try:
+            self.session.play(Jump(start, dest))
+        except IllegalMoveError:
+            self.status = ("status.invalid", where)
+            self.app.sound(SOUND_REFUSED)
+            return
+        self.on_session_changed()
+        self.cursor = dest
+        self.status = self.end_status() or ("status.valid", where)
+        if self.session.outcome is not None:
+            self.record_best()
+            self.app.sound(SOUND_WON if self.session.outcome.score == 1 else SOUND_REFUSED)
+        else:
+            self.app.sound(SOUND_JUMP)
+        self.after_move()
+
+    # Drawing.
+
+    def draw(self) -> None:
+        self.hotkeys.clear()
+        if self.screen == "pick":
+            self.draw_pick()
+        else:
+            self.draw_play()
+
+    def draw_pick(self) -> None:
+        self.title(t("pegs.word.pick"))
+        for index, entry in enumerate(self.entries()):
+            chosen = index == self.pick_index
+            colour = palette.WHITE if chosen else palette.TEXT
+            ui.text_at(3, 5 + 2 * index, (">" if chosen else " ") + " " + t(f"pegs.board.{entry}"), colour)
+        if self.custom is None:
+            ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
+        if self.entries()[self.pick_index] == "french_centre":
+            for offset, line in enumerate(ui.wrap(t("pegs.warn.centre"), ui.COLS - 2)[:2]):
+                ui.text_at(1, 19 + offset, line, palette.YELLOW)
+        ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
+
+    def draw_play(self) -> None:
+        state = self.state
+        self.title(t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play"))
+        self.draw_side(state)
+        self.draw_board(state)
+        self.hotkeys.line(1, KEYS_ROW, t("pegs.keys"))
+        text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
+        for offset, line in enumerate(ui.wrap(text, ui.COLS - 2)[:2]):
+            ui.text_at(1, STATUS_ROW + offset, line, palette.WHITE)
+
+    @staticmethod
+    def title(word: str) -> None:
+        ui.title_box(word)
+        title = t("pegs.title")
+        ui.text_at(ui.COLS - len(title) - 1, 1, title, palette.WHITE)
+
+    def draw_side(self, state: PegState) -> None:
+        rows = [("side.marbles", str(state.marble_count)), ("side.jumps", str(state.jumps)), ("side.moves", str(state.moves))]
+        best = self.best()
+        rows.append(("side.best", "-" if best is None else f"{best[0]}/{best[1]}"))
+        if state.board.name in RECORDS:
+            rows.append(("side.record", str(RECORDS[state.board.name])))
+        for index, (key, value) in enumerate(rows):
+            ui.text_at(1, 4 + 3 * index, t(f"pegs.{key}"), palette.GREY)
+            ui.text_at(1, 5 + 3 * index, value, palette.WHITE)
+        ui.text_at(30, 4, t("pegs.side.light"), palette.GREY)
+        light = self.light()
+        colour = palette.GREEN if light else palette.RED if light is False else palette.GREY
+        pyxel.circ(31 * ui.CELL + 3, 6 * ui.CELL + 3, 4, colour)
+        word = "light.yes" if light else "light.no" if light is False else "light.wait"
+        ui.text_at(33, 6, t(f"pegs.{word}"), palette.WHITE)
+
+    def draw_board(self, state: PegState) -> None:
+        layout = self.layout
+        radius = layout.size // 2 - 2
+        blink = pyxel.frame_count // 15 % 2 == 0
+        for cell in state.board.holes:
+            cx, cy = layout.centre(cell)
+            pyxel.circ(cx, cy, radius, palette.BROWN)
+            pyxel.circ(cx, cy, 2, palette.BLACK)
+            lifted = cell in (self.dragging, self.picked)
+            if state.has_marble(cell) and cell != self.dragging:
+                self.draw_marble(cx, cy - (1 if lifted else 0), radius - 1, palette.YELLOW if lifted else palette.LIGHT_GREY)
+            if self.hint_frames and self.hint_jump is not None and cell in (self.hint_jump.start, self.hint_jump.dest) and blink:
+                pyxel.circb(cx, cy, radius + 1, palette.WHITE)
+            if cell == self.cursor:
+                pyxel.rectb(cx - layout.size // 2, cy - layout.size // 2, layout.size, layout.size, palette.CYAN)
+        if self.dragging is not None:  # the seed's setLocationOffset: the picture follows the pointer
+            self.draw_marble(self.app.input.mouse_x, self.app.input.mouse_y, radius - 1, palette.YELLOW)
+
+    @staticmethod
+    def draw_marble(x: int, y: int, radius: int, colour: int) -> None:
+        pyxel.circ(x, y, radius, colour)
+        pyxel.circb(x, y, radius, palette.DARK_GREY)
+        pyxel.pset(x - radius // 3, y - radius // 3, palette.WHITE)

@@ -1,0 +1,145 @@
+"""Peg solitaire (Brett-Solitaire) in the registry: one player, a cartridge of its own.
+
+Rules: ``rules/pegs.py``; solver: ``ai/pegs.py``; screens: ``cartridges/pegs.py``.
+The status messages keep the TigerJython chapter's wording ("Press-drag-release to
+make a move.", "Pressed at (3, 5). Marble found", ...), coordinates as its Location(x, y).
+"""
+
+from __future__ import annotations
+
+from ..rules.pegs import RULES
+from .spec import GameSpec
+
+
+def make_engine(state, level: str, rng):
+    """The solver: its answer's move is the next jump of a winning line."""
+    from ..ai.pegs import make_engine as engine
+
+    return engine(state, level, rng)
+
+
+def solve(position: str, to_centre: bool = False) -> str:
+    from ..ai.pegs import solve_text
+
+    return solve_text(position, to_centre=to_centre)
+
+
+def solve_note(position: str, to_centre: bool = False) -> str:
+    return "a board that cannot be won may take long to prove so" if position.strip() not in ("english", "triangle") else ""
+
+
+STRINGS = {
+    "en": {
+        "name": "Peg Solitaire",
+        "desc": "Jump marbles until one is left: five boards and your own.",
+        "title": "S O L I T A I R E",
+        "help": (
+            "Jump a marble over a neighbour into the empty hole behind it; the jumped marble "
+            "is removed. Leave one marble (in the centre: perfect). Mouse: press on a marble, "
+            "drag it, release it over the hole. Keys or pad: move the cursor, [RETURN] (pad A) "
+            "picks a marble, a direction jumps, or move to the hole and select. "
+            "[SPACE] restart, [Z]/[Y] undo/redo, [H] hint, [B] boards. The light says if one "
+            "marble can still be reached. A move is a chain of jumps by one marble."
+        ),
+        "word.pick": "Boards.",
+        "word.play": "Playing.",
+        "word.over": "Game over.",
+        "board.english": "English, 33 holes",
+        "board.french": "French, 37 holes",
+        "board.french_centre": "French, centre start",
+        "board.wiegleb": "German (Wiegleb), 45",
+        "board.diamond": "Diamond, 41 holes",
+        "board.triangle": "Triangle, 15 holes",
+        "board.custom": "Your board",
+        "board.none": "Drop a board file on the window",
+        "warn.centre": "Warning: this start cannot end with one marble.",
+        "pick.keys": "[RETURN] play  [ESC] back",
+        "status.start": "Press-drag-release to make a move.",
+        "status.found": "Pressed at ({x}, {y}). Marble found",
+        "status.none": "Pressed at ({x}, {y}). No marble found",
+        "status.invalid": "Released at ({x}, {y}). Not a valid move.",
+        "status.valid": "Released at ({x}, {y}). Valid move - Marble removed.",
+        "status.won": "Game over. You won.",
+        "status.centre": "Game over. You won. Perfect: in the centre!",
+        "status.lost": "Game over. You lost. (No valid moves available)",
+        "side.marbles": "Marbles",
+        "side.jumps": "Jumps",
+        "side.moves": "Moves",
+        "side.best": "Best",
+        "side.record": "Record",
+        "side.light": "Solvable?",
+        "light.yes": "yes",
+        "light.no": "no",
+        "light.wait": "...",
+        "keys": "[SPACE]restart [Z]undo [Y]redo [H]int [B]oards",
+        "hint": "Hint: {jump}",
+        "hint.wait": "Thinking ...",
+        "hint.none": "No winning line from here.",
+        "file.bad": "Board {name} not loaded: {why}. Nothing was changed.",
+        "file.loaded": "Your board \"{name}\" is loaded.",
+        "cmd.boards": "Boards",
+    },
+    "de": {
+        "name": "Brett-Solitaire",
+        "desc": "Murmeln überspringen, bis eine bleibt: fünf Bretter und eigene.",
+        "title": "S O L I T A I R E",
+        "help": (
+            "Eine Murmel springt über eine Nachbarin ins leere Loch dahinter; die übersprungene "
+            "Murmel wird entfernt. Lass eine Murmel übrig (im Zentrum: perfekt). Maus: Murmel "
+            "drücken, ziehen, über dem Loch loslassen. Tasten oder Pad: Cursor bewegen, [RETURN] "
+            "(Pad A) nimmt eine Murmel, eine Richtung springt, oder zum Loch gehen und wählen. "
+            "[SPACE] neu, [Z]/[Y] zurück/vor, [H] Tipp, [B] Bretter. Das Licht zeigt, ob eine "
+            "Murmel noch erreichbar ist. Ein Zug ist eine Kette von Sprüngen einer Murmel."
+        ),
+        "word.pick": "Bretter.",
+        "word.play": "Spielen.",
+        "word.over": "Spielende.",
+        "board.english": "Englisch, 33 Löcher",
+        "board.french": "Französisch, 37 Löcher",
+        "board.french_centre": "Französisch, Zentrum leer",
+        "board.wiegleb": "Deutsch (Wiegleb), 45",
+        "board.diamond": "Raute, 41 Löcher",
+        "board.triangle": "Dreieck, 15 Löcher",
+        "board.custom": "Dein Brett",
+        "board.none": "Brett-Datei aufs Fenster ziehen",
+        "warn.centre": "Achtung: dieser Start endet nie mit einer Murmel.",
+        "pick.keys": "[RETURN] spielen  [ESC] zurück",
+        "status.start": "Drücken-ziehen-loslassen für einen Zug.",
+        "status.found": "Gedrückt bei ({x}, {y}). Murmel gefunden",
+        "status.none": "Gedrückt bei ({x}, {y}). Keine Murmel gefunden",
+        "status.invalid": "Losgelassen bei ({x}, {y}). Kein gültiger Zug.",
+        "status.valid": "Losgelassen bei ({x}, {y}). Gültiger Zug - Murmel entfernt.",
+        "status.won": "Spiel beendet. Du hast gewonnen.",
+        "status.centre": "Spiel beendet. Du hast gewonnen. Perfekt: im Zentrum!",
+        "status.lost": "Spiel beendet. Du hast verloren. (Keine gültigen Züge möglich)",
+        "side.marbles": "Murmeln",
+        "side.jumps": "Sprünge",
+        "side.moves": "Züge",
+        "side.best": "Bestes",
+        "side.record": "Rekord",
+        "side.light": "Lösbar?",
+        "light.yes": "ja",
+        "light.no": "nein",
+        "light.wait": "...",
+        "keys": "[SPACE]neu [Z]zurück [Y]vor [H]Tipp [B]retter",
+        "hint": "Tipp: {jump}",
+        "hint.wait": "Ich denke ...",
+        "hint.none": "Von hier gibt es keinen Weg zum Sieg.",
+        "file.bad": "Brett {name} nicht geladen: {why}. Nichts wurde geändert.",
+        "file.loaded": "Dein Brett \"{name}\" ist geladen.",
+        "cmd.boards": "Bretter",
+    },
+}
+
+SPEC = GameSpec(
+    key="pegs",
+    rules=RULES,
+    strings=STRINGS,
+    aliases=("solitaire",),
+    cartridge="pyxel_app.cartridges.pegs:PegsCartridge",
+    engine=make_engine,
+    solve=solve,
+    solve_options=("to_centre",),
+    solve_note=solve_note,
+    slow_perft_depth=12,
+)

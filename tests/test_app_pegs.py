@@ -1,0 +1,205 @@
+"""The peg solitaire cartridge, driven frame by frame: drag and drop, keys, pad, game over."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyxel_app.rules.pegs import RULES
+from pyxel_app.shell import strings
+
+
+def open_pegs(make_app, entry: str = "english", text: str | None = None):
+    app, driver = make_app()
+    app.open_cartridge("pegs")
+    driver.frame()
+    cart = app.cartridge
+    assert cart.screen_id == "pick"
+    if text is not None:
+        cart.custom = text
+        entry = "custom"
+    cart.play_entry(entry)
+    driver.frame()
+    return app, driver, cart
+
+
+def point(cart, cell):
+    return cart.layout.centre(cell)
+
+
+def board_text(cart) -> str:
+    return RULES.state_to_text(cart.state).split(" ")[0]
+
+
+def status(cart) -> str:
+    return strings.t(f"pegs.{cart.status[0]}", **cart.status[1])
+
+
+def test_the_seeds_first_message_and_the_english_board(make_app):
+    app, driver, cart = open_pegs(make_app)
+    assert status(cart) == "Press-drag-release to make a move."
+    assert cart.state == RULES.initial_state("english")
+
+
+def test_a_drag_follows_the_pointer_and_an_illegal_drop_snaps_back(make_app):
+    import pyxel
+
+    from pyxel_app.shell import palette, ui
+
+    app, driver, cart = open_pegs(make_app)
+    x, y = point(cart, (3, 0))
+    driver.press(x, y)
+    assert status(cart) == "Pressed at (3, 0). Marble found" and cart.dragging == (3, 0)
+    driver.move(x + 5, y + 20)
+    assert (app.input.mouse_x, app.input.mouse_y) == (x + 5, y + 20)
+    # The marble is drawn under the pointer (left of the arrow), off its hole.
+    assert pyxel.screen.pget(ui.BORDER_X + x + 5 - 3, ui.BORDER_Y + y + 20) == palette.YELLOW
+    driver.release(*point(cart, (3, 2)))  # d1 over d2 onto d3: d3 holds a marble
+    assert status(cart) == "Released at (3, 2). Not a valid move."
+    assert cart.dragging is None and cart.state == RULES.initial_state("english")
+
+
+def test_a_legal_drop_lands_and_removes_the_jumped_marble(make_app):
+    app, driver, cart = open_pegs(make_app)
+    driver.drag(*point(cart, (3, 1)), *point(cart, (3, 3)))
+    assert status(cart) == "Released at (3, 3). Valid move - Marble removed."
+    assert board_text(cart) == "__ooo__/__o.o__/ooo.ooo/ooooooo/ooooooo/__ooo__/__ooo__"
+    assert (cart.state.jumps, cart.state.moves) == (1, 1)
+    assert app.storage.read("autosave-pegs.txt") is not None  # the session keeps the game
+
+
+def test_pressing_an_empty_hole_finds_no_marble(make_app):
+    app, driver, cart = open_pegs(make_app)
+    driver.press(*point(cart, (3, 3)))
+    assert status(cart) == "Pressed at (3, 3). No marble found" and cart.dragging is None
+    driver.release(*point(cart, (3, 3)))
+
+
+def test_winning_in_the_centre_and_input_ignored_after_game_over(make_app):
+    app, driver, cart = open_pegs(make_app, text="_____/_____/_oo._/_____/_____")
+    driver.drag(*point(cart, (1, 2)), *point(cart, (3, 2)))
+    assert status(cart) == "Game over. You won."
+    cart.custom = "_____/_____/oo.__/_____/_____"
+    cart.play_entry("custom")
+    driver.drag(*point(cart, (0, 2)), *point(cart, (2, 2)))
+    assert status(cart) == "Game over. You won. Perfect: in the centre!"
+    assert app.settings.get("pegs.best.custom") == "1/1"
+    before = cart.state
+    driver.press(*point(cart, (2, 2)))  # the board takes no input now
+    driver.key("RETURN")
+    driver.key("LEFT")
+    assert cart.state == before and status(cart).startswith("Game over.")
+    driver.key("SPACE")  # exercise 2: Space starts again
+    assert status(cart) == "Press-drag-release to make a move." and cart.state.marble_count == 2
+
+
+def test_lost_when_no_jump_is_left(make_app):
+    app, driver, cart = open_pegs(make_app, text="oo._o")
+    driver.drag(*point(cart, (0, 0)), *point(cart, (2, 0)))
+    assert status(cart) == "Game over. You lost. (No valid moves available)"
+
+
+def test_keyboard_select_and_a_direction_jump(make_app):
+    app, driver, cart = open_pegs(make_app)
+    cart.cursor = (3, 1)
+    driver.key("RETURN")
+    assert cart.picked == (3, 1) and status(cart) == "Pressed at (3, 1). Marble found"
+    driver.key("DOWN")
+    assert cart.state.jumps == 1 and not cart.state.has_marble((3, 2)) and cart.cursor == (3, 3)
+
+
+def test_pad_picks_moves_to_the_destination_and_selects(make_app):
+    app, driver, cart = open_pegs(make_app)
+    cart.cursor = (1, 3)
+    driver.pad("A")
+    assert cart.picked == (1, 3)
+    driver.pad("DPAD_UP")  # no jump upwards from b4: the cursor moves instead
+    assert cart.cursor == (1, 2) and cart.state.jumps == 0
+    driver.pad("DPAD_DOWN")
+    driver.pad("DPAD_RIGHT")  # b4 over c4 into d4: a jump to the right
+    assert cart.state.jumps == 1 and cart.cursor == (3, 3)
+    cart.cursor = (3, 5)
+    driver.pad("A")
+    cart.cursor = (3, 3)
+    driver.pad("A")  # d4 holds a marble: select picks it instead of jumping there
+    assert cart.picked == (3, 3) and status(cart) == "Pressed at (3, 3). Marble found"
+    cart.cursor = (2, 3)
+    driver.pad("A")  # d4 to the empty c4 next to it: not a jump
+    assert status(cart) == "Released at (2, 3). Not a valid move." and cart.state.jumps == 1
+
+
+def test_undo_redo_and_the_counts(make_app):
+    app, driver, cart = open_pegs(make_app)
+    driver.drag(*point(cart, (3, 1)), *point(cart, (3, 3)))
+    driver.key("Z")
+    assert cart.state == RULES.initial_state("english")
+    driver.key("Y")
+    assert cart.state.jumps == 1
+
+
+def test_the_light_and_the_hint_come_from_the_solver_without_blocking(make_app):
+    app, driver, cart = open_pegs(make_app, "triangle")
+    driver.key("H")
+    for _ in range(200):
+        if cart.light() is not None and cart.hint_jump is not None:
+            break
+        driver.frame()
+    assert cart.light() is True and cart.hint_jump in RULES.legal_moves(cart.state)
+
+
+def test_the_french_centre_start_warns(make_app):
+    app, driver, cart = open_pegs(make_app, "french_centre")
+    assert cart.message == strings.t("pegs.warn.centre")
+    for _ in range(5):
+        driver.frame()
+    assert cart.light() is False
+
+
+def test_the_picker_by_keys(make_app):
+    app, driver = make_app()
+    app.open_cartridge("pegs")
+    driver.frame()
+    cart = app.cartridge
+    for _ in range(5):
+        driver.key("DOWN")
+    driver.key("RETURN")
+    assert cart.screen_id == "play" and cart.state.board.triangular
+
+
+def test_a_bad_board_file_names_the_line_and_changes_nothing(make_app, tmp_path):
+    app, driver, cart = open_pegs(make_app)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("ooo\no?o\n")
+    cart.load_dropped(str(bad))
+    assert "line 2" in " ".join(app.overlays[-1].lines)
+    assert cart.custom is None and cart.state == RULES.initial_state("english")
+    good = tmp_path / "mine.txt"
+    good.write_text("# mine\noo.\n")
+    cart.load_dropped(str(good))
+    assert cart.entry == "custom" and app.storage.read("pegs-board.txt") == "# mine\noo.\n"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_both_languages_have_the_same_keys(language):
+    from pyxel_app.games.pegs import STRINGS
+
+    assert set(STRINGS[language]) == set(STRINGS["en"])
+
+
+def test_the_game_in_progress_is_resumed_with_its_counts(make_app):
+    app, driver, cart = open_pegs(make_app, "triangle")
+    driver.drag(*point(cart, (0, 2)), *point(cart, (0, 0)))
+    played = cart.state
+    assert played.jumps == 1
+    app2, driver2 = make_app(storage=app.storage)
+    driver2.key("Y")  # resume the autosave
+    driver2.frame()
+    assert app2.cartridge.key == "pegs" and app2.cartridge.state == played
+    assert app2.cartridge.screen_id == "play"
+
+
+def test_a_drag_step_in_a_script_and_a_bad_one():
+    from pyxel_app.shell.harness import ScriptError, tokens
+
+    assert tokens("press:1,2 drag:1,2,30,40 release:3,4") == ["press:1,2", "drag:1,2,30,40", "release:3,4"]
+    with pytest.raises(ScriptError, match="four numbers"):
+        tokens("drag:1,2,3")

@@ -1,0 +1,126 @@
+"""Peg solitaire solver: exact answers checked against a plain search, the French proof, the CLI."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from pyxel_app.ai.pegs import PegSearch, PegSolver, make_engine, position_class, reachable_ends, solve_text
+from pyxel_app.rules.pegs import CENTRE_STARTS, RULES, board_to_text, preset_board
+
+
+def plain_solvable(state, to_centre: bool = False) -> bool:
+    """No memo of mirror images, no position class: every line tried (small boards only)."""
+    target = state.board.centre if to_centre else None
+
+    @lru_cache(maxsize=None)
+    def solvable(marbles: int) -> bool:
+        position = type(state)(state.board, marbles)
+        if position.marble_count == 1:
+            return target is None or position.has_marble(target)
+        return any(solvable(RULES.apply(position, move).marbles) for move in RULES.legal_moves(position))
+
+    return solvable(state.marbles)
+
+
+def single_vacancy_starts(name: str):
+    board = preset_board(name)
+    full = sum(1 << board.index(cell) for cell in board.holes)
+    return [RULES.state_from_text(board_to_text(board, full ^ (1 << board.index(cell)))) for cell in sorted(board.holes)]
+
+
+def test_every_triangle_start_is_answered_as_a_plain_search_does():
+    solver = PegSolver(preset_board("triangle"))  # one solver: its memo carries over between questions
+    for state in single_vacancy_starts("triangle"):
+        search = PegSearch(solver, state)
+        search.run_to_end()
+        assert search.solvable == plain_solvable(state)
+        if search.solvable:
+            end = state
+            for jump in search.line:
+                end = RULES.apply(end, jump)
+            assert end.marble_count == 1
+
+
+def test_small_random_boards_are_answered_as_a_plain_search_does():
+    rng = random.Random(3)
+    for _ in range(40):
+        rows = ["".join(rng.choice("ooo._") for _ in range(4)) for _ in range(4)]
+        try:
+            state = RULES.state_from_text("/".join(rows))
+        except ValueError:
+            continue
+        search = PegSearch(PegSolver(state.board), state)
+        search.run_to_end()
+        assert search.solvable == plain_solvable(state), rows
+
+
+def test_english_to_the_centre_is_solved_and_the_line_replays():
+    answer = solve_text("english", to_centre=True)
+    word, count, *jumps = answer.split()
+    assert word == "solvable" and int(count) == len(jumps) == 31
+    state = RULES.initial_state("english")
+    for text in jumps:
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    assert RULES.outcome(state).reason == "centre"
+
+
+def test_the_french_centre_start_is_proven_unsolvable_by_its_position_class():
+    state = RULES.state_from_text(CENTRE_STARTS["french"])
+    assert reachable_ends(state) == []  # no hole's single-marble class matches
+    search = PegSearch(PegSolver(state.board), state)
+    assert search.step(50.0) is not None and search.solvable is False
+    assert solve_text(CENTRE_STARTS["french"]) == "unsolvable"
+    # The offered default start (c1 empty) is solved.
+    assert solve_text("french").startswith("solvable 35 ")
+
+
+def test_the_position_class_never_changes_along_a_game():
+    rng = random.Random(11)
+    for name in ("english", "french", "wiegleb", "diamond", "triangle"):
+        state = RULES.initial_state(name)
+        start = position_class(state.board, state.marble_cells())
+        while RULES.outcome(state) is None:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+            assert position_class(state.board, state.marble_cells()) == start
+
+
+def test_a_hint_is_the_next_jump_of_the_line_and_answers_from_memory_after_it():
+    state = RULES.initial_state("triangle")
+    solver = PegSolver(state.board)
+    search = PegSearch(solver, state)
+    result = search.run_to_end()
+    assert result.move in RULES.legal_moves(state) and result.score == 1
+    after = RULES.apply(state, result.move)
+    assert solver.known(after.marbles) is True
+    assert solver.winning_line(after.marbles) == search.line[1:]
+
+
+def test_the_engine_always_answers_a_legal_jump():
+    state = RULES.state_from_text("ooo_/o.o_/o..o")
+    engine = make_engine(state, "", random.Random(1))
+    result = None
+    while result is None:
+        result = engine.step(5.0)
+    assert result.move in RULES.legal_moves(state)
+
+
+@pytest.mark.parametrize("args, last", [
+    (["solve", "pegs", "triangle"], "solvable 13 "),
+    (["solve", "pegs", "o.o/.../o.o"], "unsolvable"),
+    (["solve", "pegs", "oo."], "solvable 1 a1-c1"),
+])
+def test_solve_on_the_command_line(capsys, args, last):
+    from pyxel_app.__main__ import main
+
+    main(args)
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith(last)
+
+
+def test_to_centre_on_a_board_without_a_centre_is_a_usage_error(capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(["solve", "pegs", "triangle", "--to-centre"]) == 2
+    assert "centre" in capsys.readouterr().err
