@@ -14,7 +14,7 @@ import time
 
 from ..ai.pegs import PegSearch, PegSolver, solve_text
 from ..rules.pegs import RULES
-from . import quantile
+from . import percentiles, quantile
 
 CAP_S = 2.0
 # Games per board; the French board's lost positions are slow to prove, so it gets few.
@@ -41,7 +41,22 @@ def light_times(name: str, games: int, rng: random.Random) -> tuple[list[float],
     return times, capped
 
 
+def step_times(name: str, steps: int) -> list[float]:
+    """Wall seconds of the cartridge's 4 ms slices on a start the solver needs long for."""
+    state = RULES.initial_state(name)
+    search = PegSearch(PegSolver(state.board), state)
+    times = []
+    for _ in range(steps):
+        start = time.perf_counter()
+        search.step(4.0)
+        times.append(time.perf_counter() - start)
+        if search.finished:
+            break
+    return times
+
+
 def run(report, quick: bool = False) -> None:
+    report("pegs step(4 ms) wall time on wiegleb", percentiles(step_times("wiegleb", 100 if quick else 500)))
     start = time.perf_counter()
     answer = solve_text("english", to_centre=True)
     report("pegs solve english --to-centre", f"{time.perf_counter() - start:.2f} s ({answer.split()[0]} {answer.split()[1] if len(answer.split()) > 1 else ''})")
