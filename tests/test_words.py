@@ -10,7 +10,7 @@ from pyxel_app.shell import strings, ui
 SAME_IN_BOTH = {
     "BACK", "BACKSPACE", "ByMore", "ByPuzz", "Computer", "Cursor", "DEMO", "Details", "Deutsch", "English", "ESC", "Joy",
     "Joystick", "OK", "Pad", "Puzzle", "RETURN", "SPACE", "START", "Standard", "TAB", "UTF",
-    "an", "crash", "diagonal", "in", "log", "normal", "optimal", "Primitive",
+    "an", "crash", "diagonal", "in", "log", "normal", "optimal", "Primitive", "Solitaire", "Start", "Wiegleb",
 }
 
 
