@@ -81,3 +81,12 @@ def test_bypuzz_messages_fit_its_one_prompt_line():
         for key in ("bypuzz.auto.on", "bypuzz.auto.off", "bypuzz.hint", "bypuzz.choose.random_view",
                     "bypuzz.devices", "msg.no_hint", "keys.taken"):
             assert len(table[key].format(**examples)) <= ui.COLS - 2 * ui.MARGIN, (language, key)
+
+
+def test_every_game_says_what_it_is_in_two_menu_lines_in_both_languages():
+    from pyxel_app import games
+    from pyxel_app.shell.menu import DESC_W
+
+    for spec in games.GAMES:
+        for language in strings.LANGUAGES:
+            assert len(ui.wrap(strings.text_in(language, f"{spec.key}.desc"), DESC_W)) <= 2, (spec.key, language)

@@ -37,6 +37,7 @@ RECORDS = {"english": 18}
 # Rows 3-19 hold the board, row 20 stays blank above the keys.
 BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 17 * ui.CELL, ui.SCREEN_W // 2 + 8
 MAX_CELL_PX = 18
+HEADING_COL = 14  # where the other games put their headings too
 KEYS_ROW, STATUS_ROW = 21, 23
 SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
@@ -417,9 +418,7 @@ class PegsCartridge(Cartridge):
 
     @staticmethod
     def title(word: str) -> None:
-        ui.title_box(word)
-        title = t("pegs.title")
-        ui.text_at(ui.COLS - len(title) - 1, 1, title, palette.WHITE)
+        ui.title_box(word, heading=t("pegs.title"), heading_col=HEADING_COL)
 
     def draw_side(self, state: PegState) -> None:
         rows = [("side.marbles", str(state.marble_count)), ("side.jumps", str(state.jumps)), ("side.moves", str(state.moves))]

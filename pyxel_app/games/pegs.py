@@ -31,7 +31,7 @@ def solve_note(position: str, to_centre: bool = False) -> str:
 STRINGS = {
     "en": {
         "name": "Peg Solitaire",
-        "desc": "Jump marbles until one is left: five boards and your own.",
+        "desc": "Jump marbles until one is left, on five boards.",
         "title": "S O L I T A I R E",
         "help": (
             "Jump a marble over a neighbour into the empty hole behind it; the jumped marble "
@@ -81,7 +81,7 @@ STRINGS = {
     },
     "de": {
         "name": "Brett-Solitaire",
-        "desc": "Murmeln überspringen, bis eine bleibt: fünf Bretter und eigene.",
+        "desc": "Murmeln überspringen, bis eine bleibt: fünf Bretter.",
         "title": "S O L I T A I R E",
         "help": (
             "Eine Murmel springt über eine Nachbarin ins leere Loch dahinter; die übersprungene "
