@@ -87,3 +87,15 @@ def test_nothing_enters_the_margin_on_the_menu_and_bypuzz(make_app, language):
 def test_nothing_enters_the_margin_on_connect4(make_app, language):
     shots = connect4_shots(make_app, language)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_nothing_enters_the_margin_on_peg_solitaire(make_app, language):
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge("pegs")
+    shots = tour(driver, [("boards", "")], {})
+    for entry in ("english", "french_centre", "wiegleb", "diamond", "triangle"):
+        app.cartridge.play_entry(entry)
+        tour(driver, [(entry, "wait:2")], shots)
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}

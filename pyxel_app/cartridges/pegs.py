@@ -38,6 +38,7 @@ RECORDS = {"english": 18}
 BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 17 * ui.CELL, ui.SCREEN_W // 2 + 8
 MAX_CELL_PX = 18
 HEADING_COL = 14  # where the other games put their headings too
+SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
 KEYS_ROW, STATUS_ROW = 21, 23
 SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
@@ -427,14 +428,14 @@ class PegsCartridge(Cartridge):
         if state.board.name in RECORDS:
             rows.append(("side.record", str(RECORDS[state.board.name])))
         for index, (key, value) in enumerate(rows):
-            ui.text_at(1, 4 + 3 * index, t(f"pegs.{key}"), palette.GREY)
-            ui.text_at(1, 5 + 3 * index, value, palette.WHITE)
-        ui.text_at(30, 4, t("pegs.side.light"), palette.GREY)
+            ui.text_at(1, SIDE_ROW + 3 * index, t(f"pegs.{key}"), palette.GREY)
+            ui.text_at(1, SIDE_ROW + 1 + 3 * index, value, palette.WHITE)
+        ui.text_at(30, SIDE_ROW, t("pegs.side.light"), palette.GREY)
         light = self.light()
         colour = palette.GREEN if light else palette.RED if light is False else palette.GREY
-        pyxel.circ(31 * ui.CELL + 3, 6 * ui.CELL + 3, 4, colour)
+        pyxel.circ(31 * ui.CELL + 3, (SIDE_ROW + 2) * ui.CELL + 3, 4, colour)
         word = "light.yes" if light else "light.no" if light is False else "light.wait"
-        ui.text_at(33, 6, t(f"pegs.{word}"), palette.WHITE)
+        ui.text_at(33, SIDE_ROW + 2, t(f"pegs.{word}"), palette.WHITE)
 
     def draw_board(self, state: PegState) -> None:
         layout = self.layout
