@@ -87,10 +87,19 @@ def _transforms(board: Board):
     return maps
 
 
-@lru_cache(maxsize=64)
-def symmetry_tables(board: Board, fixed: tuple[int, int] | None) -> tuple[tuple[tuple[int, ...], ...], ...]:
+_SYMMETRY_TABLES: dict = {}
+
+
+def build_symmetry_tables(board: Board, fixed: tuple[int, int] | None):
     """For each symmetry of the holes (fixing ``fixed``, the goal cell) but the identity, a
-    table per 8-bit chunk of the marbles giving the chunk's image: a few lookups per image."""
+    table per 8-bit chunk of the marbles giving the chunk's image: a few lookups per image.
+
+    A generator that yields after every chunk (building all of them takes 40-70 ms, too long
+    for one frame) and returns the tables; they are kept, so each board pays once.
+    """
+    key = (board, fixed)
+    if key in _SYMMETRY_TABLES:
+        return _SYMMETRY_TABLES[key]
     tables = []
     cells = board.width * board.height
     for transform in _transforms(board)[1:]:
@@ -109,8 +118,10 @@ def symmetry_tables(board: Board, fixed: tuple[int, int] | None) -> tuple[tuple[
                         image |= 1 << target[low + bit]
                 table.append(image)
             chunks.append(tuple(table))
+            yield
         tables.append(tuple(chunks))
-    return tuple(tables)
+    _SYMMETRY_TABLES[key] = tuple(tables)
+    return _SYMMETRY_TABLES[key]
 
 
 def images(marbles: int, tables) -> list[int]:
@@ -142,7 +153,7 @@ class PegSolver:
             raise ValueError("this board has no centre hole")
         self.target_bit = 1 << board.index(self.target) if self.target is not None else 0
         self.jumps = all_jumps(board)
-        self.tables = symmetry_tables(board, self.target)
+        self.tables = _SYMMETRY_TABLES.get((board, self.target))  # built by the first search, in slices
         self.dead: set[int] = set()
         self.line: dict[int, Jump | None] = {}  # marbles -> next jump of a winning line (None: won)
         self.nodes = 0
@@ -200,6 +211,8 @@ class PegSolver:
         """Two depth-first searches take turns, one in reading order, one keeping marbles
         together: which finds a line first differs from board to board (the English board
         falls to the first, the French to the second), and both fill the same dead memo."""
+        if self.tables is None:
+            self.tables = yield from build_symmetry_tables(self.board, self.target)
         root = state.marbles
         if self.known(root) is None and not self.is_goal(root) and not self.class_allows(state):
             self.mark_dead(root)
