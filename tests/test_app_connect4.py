@@ -32,7 +32,7 @@ def open_connect4(make_app, **kwargs):
 def settle(driver, cart, limit=400):
     """Let the falling disc land and the computer answer."""
     for _ in range(limit):
-        if cart.ui.falling is None and not cart.thinking and not cart.hinting and not (cart.session and cart.computer_to_move()):
+        if cart.ui.falling is None and not cart.thinking and not cart.hinting and not cart.agent_to_move():
             return
         driver.frame()
     raise AssertionError("the board never came to rest")

@@ -31,6 +31,7 @@ from .strings import has, t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
+OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
 STATUS_ROW = ui.STATUS_ROW
 PANEL_TOP = 5
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
@@ -185,13 +186,10 @@ class MatchCartridge(SetupScreens, Cartridge):
     def agent_to_move(self) -> bool:
         return self.session is not None and not self.over and self.seats[self.seat_to_move()].is_agent
 
-    def computer_to_move(self) -> bool:
-        return self.session is not None and not self.over and self.is_computer(self.seat_to_move())
-
     @property
     def thinking(self) -> bool:
         """The computer is working on a move (what the panel shows)."""
-        return any(getattr(seat, "thinking", False) for seat in self.seats)
+        return any(seat.thinking for seat in self.seats)
 
     def player_name(self, seat: int) -> str:
         if self.is_computer(seat):
@@ -258,7 +256,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             return
         if self.agent_to_move():
             seat = self.seats[self.seat_to_move()]
-            if seat.kind == "computer" and not seat.thinking:
+            if not seat.thinking:
                 seat.start(self.state)
             text = seat.step(THINK_MS_PER_FRAME)
             if text is not None:
@@ -339,8 +337,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         if text is not None:
             self.person_move(text)
         else:
-            allowed = self.view.keys_typed + self.view.keys_typed.lower() + "HZYRXQNMPhzyrxqnmp"
-            self.refuse_typed(inp.typed(), allowed)
+            allowed = self.view.keys_typed + "".join(commands) + OVER_KEYS
+            self.refuse_typed(inp.typed(), allowed + allowed.lower())
 
     def play_again(self) -> None:
         self.app.sound(SOUND_SELECT)

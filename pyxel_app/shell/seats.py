@@ -19,6 +19,7 @@ MIN_THINK_FRAMES = 20
 class Seat:
     kind = "person"
     is_agent = False
+    thinking = False  # working on a move it was started on (the computer)
 
     def start(self, state) -> None:
         """It is this seat's turn in ``state``."""
