@@ -8,6 +8,7 @@ only when the app opens them.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -70,7 +71,9 @@ class GameSpec:
         return load_object(self.cartridge or self.view)
 
 
+@lru_cache(maxsize=None)
 def load_object(path: str):
-    """``"package.module:Name"`` -> the object, imported on first use."""
+    """``"package.module:Name"`` -> the object, imported on first use and kept (the menu asks
+    for every game's screen class each frame, for its preview)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
