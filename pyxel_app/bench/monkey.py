@@ -81,9 +81,10 @@ def damage(folder: Path, rng: random.Random) -> str:
 class ScreenTimes(TimedApp):
     """Frame times (update+draw) kept per screen, so a slow frame names its culprit."""
 
-    def __init__(self, app, worst: dict[str, float]) -> None:
+    def __init__(self, app, worst: dict[str, float], worst_cpu: dict[str, float]) -> None:
         super().__init__(app)
         self.worst = worst
+        self.worst_cpu = worst_cpu
 
     def update(self) -> None:
         self.screen = type(self.app.screen).__name__
@@ -92,10 +93,11 @@ class ScreenTimes(TimedApp):
     def draw(self) -> None:
         super().draw()
         self.worst[self.screen] = max(self.worst.get(self.screen, 0.0), self.samples.pop() * 1000)
+        self.worst_cpu[self.screen] = max(self.worst_cpu.get(self.screen, 0.0), self.cpu_samples.pop() * 1000)
 
 
-def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float]]:
-    """(frames run, exceptions, worst frame in ms per screen) for ``frames`` random frames."""
+def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float], dict[str, float]]:
+    """(frames run, exceptions, worst frame in ms per screen: wall, CPU) for ``frames`` random frames."""
     from ..shell.harness import Driver, random_step
     from ..shell.storage import FileStorage
     from .frames import headless_app
@@ -103,6 +105,7 @@ def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float]]:
     rng = random.Random(seed)
     run = exceptions = 0
     worst: dict[str, float] = {}
+    worst_cpu: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="bypuzz-monkey-") as name:
         folder = Path(name)
         while run < frames:
@@ -110,7 +113,7 @@ def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float]]:
             driver = None
             try:
                 app = headless_app(rng.randrange(2**32), FileStorage(folder))
-                driver = Driver(ScreenTimes(app, worst))
+                driver = Driver(ScreenTimes(app, worst, worst_cpu))
                 while driver.frames < min(ROUND_FRAMES, frames - run):
                     random_step(driver, rng)
                     app.quit_called = False
@@ -123,16 +126,19 @@ def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float]]:
             if app.crashes:
                 exceptions += app.crashes
                 print(f"crash guard caught {app.crashes} after {what}:\n{app.storage.read('crash.log')}", flush=True)
-    return run, exceptions, worst
+    return run, exceptions, worst, worst_cpu
 
 
 def run(frames: int) -> None:
     started = time.perf_counter()
-    count, exceptions, worst = monkey(frames)
+    count, exceptions, worst, worst_cpu = monkey(frames)
     report("monkey frames run", str(count))
     report("monkey exceptions", str(exceptions))
     worst_ms = max(worst.values(), default=0.0)
     over = "" if worst_ms <= FRAME_BUDGET_MS else f" (over the {FRAME_BUDGET_MS:.1f} ms of a frame)"
     report("monkey worst update+draw", f"{worst_ms:.3f} ms{over}")
     report("monkey worst by screen", ", ".join(f"{name} {ms:.1f} ms" for name, ms in sorted(worst.items())))
+    # CPU time of this thread: what the app itself costs, whatever else the machine is doing.
+    report("monkey worst update+draw CPU", f"{max(worst_cpu.values(), default=0.0):.3f} ms")
+    report("monkey worst CPU by screen", ", ".join(f"{name} {ms:.1f} ms" for name, ms in sorted(worst_cpu.items())))
     report("monkey wall time", f"{time.perf_counter() - started:.1f} s")
