@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyxel_app.rules.pegs import RULES
+from pyxel_app.rules.pegs import RULES, board_key
 from pyxel_app.shell import strings
 
 
@@ -82,7 +82,10 @@ def test_winning_in_the_centre_and_input_ignored_after_game_over(make_app):
     cart.play_entry("custom")
     driver.drag(*point(cart, (0, 2)), *point(cart, (2, 2)))
     assert status(cart) == "Game over. You won. Perfect: in the centre!"
-    assert app.settings.get("pegs.best.custom") == "1/1"
+    # Each own board keeps its own best: the first board's entry is still there.
+    assert app.settings.get(f"pegs.best.{board_key(cart.state.board)}") == "1/1"
+    first = board_key(RULES.state_from_text("_____/_____/_oo._/_____/_____").board)
+    assert first != board_key(cart.state.board) and app.settings.get(f"pegs.best.{first}") == "1/1"
     before = cart.state
     driver.press(*point(cart, (2, 2)))  # the board takes no input now
     driver.key("RETURN")

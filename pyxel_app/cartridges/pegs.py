@@ -18,7 +18,7 @@ from ..ai.pegs import PegSearch, PegSolver
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
-from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState
+from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState, board_key
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
@@ -200,7 +200,7 @@ class PegsCartridge(Cartridge):
     # Best results.
 
     def best(self) -> tuple[int, int] | None:
-        value = self.app.settings.get(f"pegs.best.{self.state.board.name}")
+        value = self.app.settings.get(f"pegs.best.{board_key(self.state.board)}")
         if not value:
             return None
         marbles, _, moves = value.partition("/")
@@ -214,7 +214,7 @@ class PegsCartridge(Cartridge):
         result = (state.marble_count, state.moves)
         best = self.best()
         if best is None or result < best:
-            self.app.settings.set(f"pegs.best.{state.board.name}", f"{result[0]}/{result[1]}")
+            self.app.settings.set(f"pegs.best.{board_key(state.board)}", f"{result[0]}/{result[1]}")
 
     # Commands.
 

@@ -27,6 +27,8 @@ next jump from there continues the same move).
 
 from __future__ import annotations
 
+import zlib
+
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -256,6 +258,21 @@ def board_to_text(board: Board, marbles: int, separator: str = "/") -> str:
         # A staircase row y has no cells past column y to write.
         rows.append(row[: y + 1] if board.triangular else row)
     return separator.join(rows)
+
+
+def board_key(board: Board) -> str:
+    """A short name for keeping results per board: a preset's name, or for an own board
+    ``custom-`` and a checksum of where its holes are (two own boards never share one best).
+
+    >>> board_key(preset_board("french"))
+    'french'
+    >>> board_key(board_from_text("ooo/o.o")[0])
+    'custom-86e086b5'
+    """
+    if board.name != CUSTOM:
+        return board.name
+    shape = board_to_text(board, (1 << (board.width * board.height)) - 1)
+    return f"{CUSTOM}-{zlib.crc32(shape.encode()):08x}"
 
 
 class PegSolitaire(Rules[PegState, Jump]):
