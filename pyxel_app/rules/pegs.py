@@ -27,9 +27,8 @@ next jump from there continues the same move).
 
 from __future__ import annotations
 
-import zlib
-
 import re
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
