@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 VERSION = 1
+DEFAULT_PORT = 4270
 MAX_LINE = 256  # bytes, newline included; the longest real line (a HELLO with a name) is < 100
 MAX_NUMBER = 100_000  # move numbers and counts; far beyond any game
 MAX_TEXT = 200  # characters of a move, a name or an error text
@@ -190,3 +191,29 @@ class Decoder:
             problem.commands = commands
             self.error = problem
             raise
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6]:port`` -> (host, port); ValueError names the problem.
+
+    >>> split_address("192.168.1.5:5000"), split_address("pc-anna")
+    (('192.168.1.5', 5000), ('pc-anna', 4270))
+    """
+    text = text.strip()
+    host, port = text, default_port
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest:
+            port = parse_port(rest.removeprefix(":"))
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+        port = parse_port(port_text)
+    if not host or any(ch.isspace() or not ch.isprintable() for ch in host) or len(host) > 253:
+        raise ValueError(f"{text[:40]!r} is not an address")
+    return host, port
+
+
+def parse_port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise ValueError(f"port {text[:10]!r} is not a number 1-65535")
+    return int(text)

@@ -92,10 +92,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 
 class App:
     def __init__(
-        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False
+        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
+        network: bool | None = None,
     ) -> None:
-        """``title`` starts at the title screen (the real start); without it, at the menu."""
+        """``title`` starts at the title screen (the real start); without it, at the menu.
+        ``network`` offers network play (the default: not in the browser)."""
         self.web = is_web() if web is None else web
+        self.network = not self.web if network is None else network and not self.web
         self.overlays: list = []
         self.waiting_dialogs: list = []
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
@@ -223,6 +226,7 @@ class App:
 
         def leave() -> None:
             cartridge.autosave()
+            cartridge.close()
             self.cartridge = None
             self.go_to(self.menu)
 
@@ -283,6 +287,7 @@ class App:
         """Autosave whatever is in progress, then end the program (never on the web)."""
         if self.cartridge is not None:
             self.cartridge.autosave()
+            self.cartridge.close()
         self.quit_called = True
         if not self.web:
             pyxel.quit()
@@ -312,6 +317,10 @@ class App:
                 saved = cartridge.autosave()
             except Exception:
                 saved = False
+                report += traceback.format_exc()
+            try:
+                cartridge.close()
+            except Exception:
                 report += traceback.format_exc()
         self.log_crash(report)
         self.overlays.clear()
