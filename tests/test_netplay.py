@@ -477,3 +477,41 @@ def _fuzz_app(make_app):
     cart.net.applying = False
     cart.net.stage = "playing"
     return app, cart
+
+
+# ---- the command line ----
+
+
+@pytest.mark.parametrize("args, message", [
+    (["serve", "pegs"], "pegs is not a game for two players; choose from"),
+    (["serve", "nosuch"], "unknown game 'nosuch'"),
+    (["serve", "connect4", "--port", "0"], "--port must be from 1 to 65535"),
+    (["join", "connect4", "host:99999"], "port '99999' is not a number 1-65535"),
+    (["join", "connect4", "a b"], "'a b' is not an address"),
+    (["join", "connect4"], "required: HOST[:PORT]"),
+])
+def test_serve_and_join_refuse_bad_arguments_in_one_line_with_exit_2(args, message, capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize("args", [["serve", "connect4", "--port", "{port}", "--bind", LOOPBACK, "--name", "Ann"],
+                                  ["join", "connect4", "127.0.0.1:{port}"]])
+def test_serve_and_join_run_headless_and_end_cleanly(args):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    free = socket.create_server((LOOPBACK, 0))
+    port = free.getsockname()[1]
+    free.close()
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+               BYPUZZ_HEADLESS_FRAMES="30")
+    result = subprocess.run([sys.executable, "-m", "pyxel_app", *[a.format(port=port) for a in args]],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ran 30 frames headless"

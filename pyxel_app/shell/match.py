@@ -224,6 +224,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.colours = list(self.spec.colours[:2])
         if role == HOST:
             self.net_options.setdefault("port", port)
+            self.net_options.setdefault("host", host)
             self.go_to_phase("host")
         else:
             self.start_joining(host, port)
