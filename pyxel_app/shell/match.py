@@ -258,8 +258,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         net = self.net
         if not was_playing:  # still setting up: the waiting screen says why and offers to try again
             if self.phase == "host" and net.stage == "lost":
+                self.flash(t("net.not_now", why=why_text(net.problem, net.detail)))
                 net.open()  # a peer that came and went: wait for the next
-            self.refuse(why_text(net.problem, net.detail))
+            self.app.sound(SOUND_REFUSED)
             return
         self.autosave()
         if left:
@@ -579,7 +580,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         elif self.message_frames:
             self.draw_status()
         elif not busy:
-            ui.text_at(1, STATUS_ROW, self.turn_text()[:ui.COLS - 2], palette.WHITE)
+            lines = ui.wrap(self.turn_text(), ui.COLS - 2)[:2]
+            for i, line in enumerate(lines, start=STATUS_ROW + 1 - len(lines)):
+                ui.text_at(1, i, line, palette.WHITE)
 
     def turn_text(self) -> str:
         """Whose turn: "Waiting for Ann 0:12" while the other computer's player thinks."""
@@ -610,9 +613,11 @@ class MatchCartridge(SetupScreens, Cartridge):
             ui.text_at(col + 3, row + 1, f"({self.colour_name(self.colours[seat])})", palette.GREY)
         ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))
         if self.net is not None and not (self.thinking or self.hinting):
-            online = self.net.playing
-            ui.text_at(col, PANEL_TOP + 8, t("net.online" if online else "net.offline"),
-                       palette.LIGHT_GREEN if online else palette.LIGHT_RED)
+            stage = self.net.stage
+            word, ink = (("net.online", palette.LIGHT_GREEN) if stage == "playing" else
+                         ("net.offline", palette.LIGHT_RED) if stage in ("lost", "failed", "closed") else
+                         ("net.linking", palette.YELLOW))
+            ui.text_at(col, PANEL_TOP + 8, t(word), ink)
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
             ui.text_at(col, PANEL_TOP + 8, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)

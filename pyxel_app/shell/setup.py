@@ -279,10 +279,10 @@ class SetupScreens:
         return row + len(lines)
 
     def draw_setup(self) -> None:
-        self.draw_title(self.word("word.setup"))
         if self.phase in NET_PHASES:
             self.draw_network()
             return
+        self.draw_title(self.word("word.setup"))
         if self.phase == "mode":
             self.draw_prompt(QUESTION_ROW, self.word("choose_mode"))
             modes = self.mode_choices()
@@ -323,7 +323,8 @@ class SetupScreens:
         if self.phase == "address":
             self.draw_prompt(QUESTION_ROW, t("net.address", port=self.default_port))
             self.entry.draw(NAME_ROW, self.frame)
-            ui.hot_at(1, KEYS_ROW + 1, t("net.keys.address"))
+            ui.hot_at(1, KEYS_ROW, t("net.keys.address"))
+            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
             self.draw_status()
             return
         if self.phase == "host":
@@ -334,10 +335,11 @@ class SetupScreens:
                 ui.text_at(3, row + 1, f"{address}:{port}", palette.WHITE)
                 row += 1
         else:
-            row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=self.entry.typed))
+            address = f"{net.host}:{net.port}" if net is not None else self.entry.typed
+            row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=address))
         if failed:
             why = why_text(net.problem, net.detail) if net is not None else ""
-            self.draw_prompt(row + 2, t("net.lost", why=why), palette.LIGHT_RED)
+            self.draw_prompt(row + 2, t("net.not_now", why=why), palette.LIGHT_RED)
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.retry"))
         else:
             ui.text_at(1, row + 2, t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4),
