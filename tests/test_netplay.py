@@ -515,3 +515,75 @@ def test_serve_and_join_run_headless_and_end_cleanly(args):
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ran 30 frames headless"
+
+
+# ---- every screen: keyboard, pad, mouse, the grid ----
+
+
+def test_the_pad_alone_joins_and_cancels(make_app):
+    from pyxel_app.shell.harness import Driver
+
+    app, cart = net_app(make_app, "connect4")
+    driver = Driver(app)
+    driver.script("pad:DPAD_DOWN pad:DPAD_DOWN pad:DPAD_DOWN pad:A")  # Join
+    assert cart.phase == "name"
+    driver.script("pad:START")  # an empty name
+    assert cart.phase == "address"
+    cart.entry.typed = ""
+    driver.script("pad:A pad:DPAD_RIGHT pad:DPAD_RIGHT pad:A")  # the keys "1" and "3"
+    assert cart.entry.typed == "13"
+    driver.script("pad:B pad:B pad:B")  # delete, delete, then back
+    assert cart.phase == "name"
+
+
+def test_the_mouse_hosts_and_cancels(make_app):
+    from pyxel_app.shell import ui
+    from pyxel_app.shell.harness import Driver
+
+    app, cart = net_app(make_app, "connect4")
+    driver = Driver(app)
+    driver.click(3 * ui.CELL, 11 * ui.CELL + 2)  # the third choice: Host
+    assert cart.phase == "name"
+    driver.key("RETURN")
+    assert cart.phase == "host" and cart.net.stage == "listening"
+    driver.frame()
+    (x0, _, y, key), = [span for span in cart.hotkeys.spans if span[3] == "ESC"]
+    driver.click(x0 + 2, y + 2)
+    assert cart.phase == "name" and cart.net is None
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
+    from test_grid import stray_pixels
+
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.harness import Driver
+
+    host_app, host = net_app(make_app, "connect4", seed=1)
+    join_app, join = net_app(make_app, "connect4", seed=2)
+    strings.set_language(language)
+    shots = {}
+    Driver(join_app).script("4 RETURN")
+    Driver(join_app).frame()
+    shots["address"] = stray_pixels()[:5]
+    host.start_network(HOST, LOOPBACK, 0, "Annemarie Kim")
+    Driver(host_app).frame()
+    shots["host"] = stray_pixels()[:5]
+    join.entry.typed = f"127.0.0.1:{host.net.listening_port}"
+    join.accept_address(join.entry.typed)
+    Driver(join_app).frame()
+    shots["connecting"] = stray_pixels()[:5]
+    frames([host_app, join_app], lambda: settled(host) and settled(join))
+    host.person_move("4")
+    frames([host_app, join_app], lambda: settled(host) and host.session.move_count == 1)
+    Driver(host_app).frame()
+    shots["waiting for the other player"] = stray_pixels()[:5]
+    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    frames([host_app, join_app], lambda: host.net.stage == "lost")
+    host_app.overlays.clear()
+    Driver(host_app).frame()
+    shots["lost"] = stray_pixels()[:5]
+    host.reconnect()
+    Driver(host_app).frame()
+    shots["back soon"] = stray_pixels()[:5]
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}

@@ -325,7 +325,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.keys.cancel": "[ESC] abbrechen  [F1] Hilfe",
         "net.keys.retry": "[RETURN] nochmal  [ESC] zurück",
         "net.address": "Adresse des eröffnenden Rechners (Name oder Nummer, :Port wenn nicht {port}):",
-        "net.keys.address": "Tippen; [RETURN] verbinden, [BACKSPACE] löscht",
+        "net.keys.address": "[RETURN] verbinden, [BACKSPACE] löscht",
         "net.connecting": "Verbinde mit {address}.",
         "net.other_player": "der andere Spieler",
         "net.waiting_for": "Warte auf {player} {time}",
