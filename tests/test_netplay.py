@@ -334,7 +334,9 @@ def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
     again_app.update()
     again = again_app.cartridge
     assert again.net is not None and again.net.stage == "lost" and again.net.local == 1
-    again.reconnect()
+    offer = again_app.overlays[-1]
+    assert isinstance(offer, Confirm) and "A network game with Ann: reconnect now?" in " ".join(offer.lines)
+    offer.on_yes()  # reconnect
     frames([host_app, again_app], lambda: settled(host) and settled(again))
     assert same_game(host, again)
 

@@ -190,6 +190,9 @@ class MatchCartridge(SetupScreens, Cartridge):
                 role, host, port, local = net_from_meta(self.session.meta)
                 self.net = NetGame(self, role, host, port, local, **self.net_options)
                 self.net.stage = "lost"
+                if not self.over:
+                    self.app.confirm(t("net.ask_back", player=self.player_name(self.net.remote)), self.reconnect,
+                                     default=True)
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.net.remote] = self.net.seat
         else:
@@ -596,7 +599,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         if net.stage == "connecting":
             return t("net.connecting", address=f"{net.host}:{net.port}") + " " + elapsed_text(net.waiting_seconds)
         if not net.playing:
-            return t("net.lost", why=why_text(net.problem, net.detail))
+            return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
         if seat == net.remote:
             return t("net.waiting_for", player=self.player_name(seat), time=elapsed_text(net.turn_seconds))
         return self.word("to_move", player=self.player_label(seat))
