@@ -19,6 +19,7 @@ GOOD = [
     Command("MOVE", 17, "32x23x14"),
     Command("UNDO", 4), Command("UNDO-OK", 4), Command("UNDO-NO"),
     Command("DRAW"), Command("DRAW-OK"), Command("DRAW-NO"), Command("RESIGN"),
+    Command("NEW"), Command("NEW-OK"), Command("NEW-NO"),
     Command("RESUME", 12, digest(["4", "4"])),
     Command("PING"), Command("PONG"), Command("ERROR", None, "column 4 is full"), Command("BYE"),
 ]
@@ -95,7 +96,7 @@ def test_random_bytes_give_commands_or_one_protocol_error(pieces):
             break
         for command in commands:
             assert command.verb in {"HELLO", "MOVE", "UNDO", "UNDO-OK", "UNDO-NO", "DRAW", "DRAW-OK", "DRAW-NO",
-                                    "RESIGN", "RESUME", "PING", "PONG", "ERROR", "BYE"}
+                                    "RESIGN", "NEW", "NEW-OK", "NEW-NO", "RESUME", "PING", "PONG", "ERROR", "BYE"}
             assert parse_line(format_command(command)[:-1]) == command
         assert len(decoder.buffer) < MAX_LINE
 

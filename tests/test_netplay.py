@@ -176,12 +176,22 @@ def test_undo_is_asked_and_a_draw_agreed(make_app, key):
     assert host_app.storage.read(host.autosave_name) is None  # a finished game is not kept
 
 
-def test_resigning_ends_the_game_on_both_sides(make_app):
+def test_resigning_ends_the_game_on_both_sides_and_a_new_game_swaps_them(make_app):
     host_app, host, join_app, join = connect_pair(make_app, "connect4")
     join.net.resign()
     frames([host_app, join_app], lambda: host.over)
     assert host.outcome.winner == 0 and join.outcome.winner == 0
     assert "Bob resigned" in host.end_text()
+    host.play_again()  # N after the end: a new game asked, the sides swapped
+    frames([host_app, join_app], lambda: any(isinstance(o, Confirm) for o in join_app.overlays))
+    join_app.overlays[-1].on_yes()
+    frames([host_app, join_app], lambda: not host.over and not join.over and settled(host) and settled(join))
+    assert (host.net.local, join.net.local) == (1, 0)
+    assert host.session.move_count == join.session.move_count == 0
+    assert [host.player_name(0), host.player_name(1)] == [join.player_name(0), join.player_name(1)] == ["Bob", "Ann"]
+    frames([host_app, join_app], lambda: host.over and join.over and not host.view.busy(host.ui)
+           and not join.view.busy(join.ui), limit=20_000, each=play_random([host, join], random.Random(2)))
+    assert same_game(host, join)
 
 
 # ---- a peer that does wrong ----
@@ -445,7 +455,7 @@ class MemoryLink:
         self.closed = True
 
 
-TRICKY = [b"MOVE 3 4\n", b"MOVE 0 4\n", b"MOVE 2 99\n", b"MOVE 2 \xff\n", b"UNDO-OK 1\n", b"DRAW-OK\n", b"UNDO-NO\n",
+TRICKY = [b"NEW-OK\n", b"NEW-NO\n", b"NEW\n", b"MOVE 3 4\n", b"MOVE 0 4\n", b"MOVE 2 99\n", b"MOVE 2 \xff\n", b"UNDO-OK 1\n", b"DRAW-OK\n", b"UNDO-NO\n",
           b"DRAW-NO\n", b"RESUME 0 0000000000000000\n", b"HELLO 1 connect4 standard 1\n", b"ERROR x\n", b"PONG\n",
           b"UNDO 99\n", b"\r\n", b"\n", b"MOVE 2 4 4\n"]
 

@@ -11,6 +11,7 @@ field is checked against a fixed shape (a bounded number, a short token, printab
     UNDO-OK <n> | UNDO-NO  the answer
     DRAW | DRAW-OK | DRAW-NO   a draw offered, accepted, refused
     RESIGN                 the sender gives up
+    NEW | NEW-OK | NEW-NO  after the end: a new game asked (the sides swap), agreed, refused
     RESUME <count> <digest>    after (re)connecting: the moves so far, as a count and a digest
     PING | PONG            keep-alive
     ERROR <text>           something was refused (an illegal move: the game goes on)
@@ -53,6 +54,9 @@ SHAPES = {
     "DRAW-OK": (False, ""),
     "DRAW-NO": (False, ""),
     "RESIGN": (False, ""),
+    "NEW": (False, ""),
+    "NEW-OK": (False, ""),
+    "NEW-NO": (False, ""),
     "RESUME": (True, "digest"),
     "PING": (False, ""),
     "PONG": (False, ""),

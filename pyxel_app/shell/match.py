@@ -240,7 +240,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
         """The greeting is done: a new game, this side in seat ``net.local``."""
         names = ["", ""]
-        names[net.local], names[net.remote] = self.names[0], peer_name
+        names[net.local], names[net.remote] = net.own_name, clean_name(peer_name)[:NAME_MAX]
         meta = {"mode": self.mode, "name1": names[0], "name2": names[1], "colour1": self.spec.colours[0],
                 "colour2": self.spec.colours[1], "local": str(net.local + 1), "address": f"{net.host}:{net.port}"}
         self.session = Session(self.rules, self.rules.initial_state(variant), {k: v for k, v in meta.items() if v})
@@ -537,7 +537,7 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     def play_again(self) -> None:
         if self.net is not None:
-            self.flash(t("net.new_game"))
+            self.net.ask_new()
             return
         self.app.sound(SOUND_SELECT)
         self.new_game(other_side_starts=self.mode == MODE_COMPUTER)

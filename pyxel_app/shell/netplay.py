@@ -99,6 +99,8 @@ class NetGame:
         self.resume_target: tuple[int, str] | None = None  # catching up to (count, digest)
         self.asked_undo: int | None = None
         self.offered_draw = False
+        self.asked_new = False
+        self.own_name = cartridge.names[local or 0] if cartridge.session is not None else cartridge.names[0]
         self.applying = False  # a move from the other side going through submit: not sent back
 
     # Who plays where.
@@ -173,7 +175,7 @@ class NetGame:
         self.drop_link()
         self.stage, self.problem, self.detail = stage, problem, detail
         self.seat.queue.clear()
-        self.asked_undo, self.offered_draw = None, False
+        self.asked_undo, self.offered_draw, self.asked_new = None, False, False
 
     def lose(self, problem: str, detail: str = "") -> None:
         """The connection dropped: the game stays (autosaved), reconnecting is offered."""
@@ -244,7 +246,7 @@ class NetGame:
         else:
             {"UNDO": self.on_undo, "UNDO-OK": self.on_undo_ok, "UNDO-NO": self.on_undo_no,
              "DRAW": self.on_draw, "DRAW-OK": self.on_draw_ok, "DRAW-NO": self.on_draw_no,
-             "RESIGN": self.on_resign}[verb](command)
+             "RESIGN": self.on_resign, "NEW": self.on_new, "NEW-OK": self.on_new_ok, "NEW-NO": self.on_new_no}[verb](command)
 
     # Greeting and resuming.
 
@@ -459,3 +461,50 @@ class NetGame:
     def on_resign(self, command: Command) -> None:
         if not self.cart.over:
             self.cart.end_by_agreement(self.local, "resigned")
+
+    # After the end: a new game, the sides swapped, when both want it.
+
+    def ask_new(self) -> None:
+        if not self.playing:
+            self.cart.flash(t("net.not_connected"))
+            return
+        self.asked_new = True
+        self.send(Command("NEW"))
+        self.cart.flash(t("net.new_asked", player=self.peer_label()))
+
+    def on_new(self, command: Command) -> None:
+        if not self.cart.over:
+            self.send(Command("NEW-NO"))
+            return
+
+        def agree() -> None:
+            if self.playing and self.cart.over:
+                self.send(Command("NEW-OK"))
+                self.new_game()
+            else:
+                self.send(Command("NEW-NO"))
+
+        self.cart.app.confirm(t("net.ask_new", player=self.peer_label()), agree, lambda: self.send(Command("NEW-NO")),
+                              default=True)
+
+    def on_new_ok(self, command: Command) -> None:
+        if not self.asked_new or not self.cart.over:
+            self.send(protocol.error("no new game was asked"))
+            return
+        self.new_game()
+
+    def on_new_no(self, command: Command) -> None:
+        if self.asked_new:
+            self.asked_new = False
+            self.cart.flash(t("net.new_refused", player=self.peer_label()))
+
+    def new_game(self) -> None:
+        self.asked_new = self.offered_draw = False
+        self.asked_undo = None
+        peer_name = self.cart.names[self.remote]
+        variant = self.cart.rules.variant_of(self.cart.session.start)
+        self.local = self.remote  # who moved second moves first
+        self.seat.queue.clear()
+        self.cart.start_net_session(self, variant, peer_name)
+        self.turn_since = self.clock()
+        self.cart.autosave()
