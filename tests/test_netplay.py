@@ -599,3 +599,32 @@ def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
     Driver(host_app).frame()
     shots["back soon"] = stray_pixels()[:5]
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+# ---- any two-seat game: one without a computer player gets the network modes too ----
+
+
+@pytest.fixture
+def tictactoe_without_engine():
+    import test_match_layer as ttt
+
+    spec = games.GameSpec(key="tictactoe", rules=ttt.RULES, strings=ttt.STRINGS, view=ttt.SPEC.view,
+                          colours=ttt.SPEC.colours)
+    games.register(spec)
+    yield spec
+    games.unregister(spec.key)
+
+
+def test_a_game_without_a_computer_offers_two_players_host_and_join(make_app, screen_text, tictactoe_without_engine):
+    app, cart = net_app(make_app, "tictactoe")
+    assert cart.phase == "mode" and cart.mode_choices() == ("two", "host", "join")
+    assert cart.screen_ids[0] == "mode" and "level" not in cart.screen_ids
+    text = screen_text(app)
+    assert "Two players" in text and "Join a network game" in text and "against the computer" not in text
+    local_app, local = net_app(make_app, "tictactoe")
+    local_app.network = False
+    local.begin_setup()
+    assert local.phase == "name"  # nothing to choose: straight to the names, as before
+    host_app, host, join_app, join = connect_pair(make_app, "tictactoe")
+    frames([host_app, join_app], lambda: host.over and join.over, each=play_random([host, join], random.Random(4)))
+    assert same_game(host, join)

@@ -109,10 +109,11 @@ class MatchCartridge(SetupScreens, Cartridge):
     @property
     def screen_ids(self) -> tuple[str, ...]:
         colour = ("colour",) if self.spec.choose_colour else ()
-        computer = ("mode", "level") if self.spec.engine is not None and self.spec.levels else ()
+        modes = self.mode_choices()
+        asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
         first = ("first",) if self.spec.ask_who_starts else ()
-        network = NET_PHASES if computer and NET_MODES[0] in self.mode_choices() else ()  # offered on the mode screen
-        return computer + ("name",) + colour + first + ("play", "over") + network
+        network = NET_PHASES if NET_MODES[0] in modes else ()
+        return asked + ("name",) + colour + first + ("play", "over") + network
 
     @property
     def screen_id(self) -> str:
@@ -151,8 +152,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
-        if self.spec.engine is None or not self.spec.levels:
-            self.mode = MODE_TWO  # no computer to play against: straight to the names
+        if len(self.mode_choices()) == 1:
+            self.mode = MODE_TWO  # no computer to play against, no network: straight to the names
             self.go_to_phase("name")
         else:
             self.go_to_phase("mode")

@@ -67,11 +67,17 @@ class SetupScreens:
         elif phase == "host":
             self.start_hosting()
 
+    @property
+    def has_computer(self) -> bool:
+        return self.spec.engine is not None and bool(self.spec.levels)
+
     def mode_choices(self) -> tuple[str, ...]:
-        """The modes offered: the network ones on the desktop only, for a game of two seats."""
+        """The modes offered: against the computer where the game has one; the network's on
+        the desktop only, for a game of two seats.  One mode alone is not asked for."""
+        local = MODES if self.has_computer else (MODE_TWO,)
         if not self.app.network or self.rules.players != 2:
-            return MODES
-        return MODES + NET_MODES
+            return local
+        return local + NET_MODES
     @staticmethod
     def choice_list(count: int, row: int, index: int) -> Chooser:
         chooser = Chooser(count, row * ui.CELL, CHOICE_PITCH * ui.CELL, ui.CELL, (ui.COLS - 2) * ui.CELL)
@@ -208,7 +214,7 @@ class SetupScreens:
             self.go_to_phase("colour" if self.spec.choose_colour else "name")
         elif self.mode == MODE_COMPUTER:
             self.go_to_phase("level")
-        elif self.spec.engine is None:
+        elif len(self.mode_choices()) == 1:
             self.app.leave_cartridge(ask=False)
         else:
             self.go_to_phase("mode")
