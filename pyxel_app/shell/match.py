@@ -126,7 +126,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         return t(own if has(own) else f"match.{key}", **values)
 
     def help_text(self) -> str:
-        return t(f"{self.key}.help")
+        """The game's page; on the desktop what network play adds (in the browser there is none)."""
+        own = t(f"{self.key}.help")
+        return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
 
     def colour_name(self, colour: str) -> str:
         return t(f"{self.key}.colour.{colour}")

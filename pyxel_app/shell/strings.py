@@ -121,6 +121,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.choose_first": "Who starts?",
         "match.starts": "{player} starts",
         "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "net.help": (
+            "Network: one computer hosts, the other joins with its address. [Z] asks the other "
+            "player to take your last move back; the game menu ([TAB], pad START) offers a draw "
+            "or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
+            "connection keeps the game: reconnect from the question or the game menu."
+        ),
         "net.mode.host": "Host a network game",
         "net.mode.join": "Join a network game",
         "net.word": "Network.",
@@ -318,6 +324,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
         "match.keys.play": "[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "net.help": (
+            "Netzwerk: ein Rechner eröffnet, der andere tritt mit dessen Adresse bei. [Z] fragt "
+            "den anderen Spieler, ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
+            "([TAB], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach "
+            "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
+            "Spiel: über die Frage oder das Spielmenü neu verbinden."
+        ),
         "net.mode.host": "Netzwerkspiel eröffnen",
         "net.mode.join": "Netzwerkspiel beitreten",
         "net.word": "Netzwerk.",
