@@ -575,6 +575,8 @@ def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
     join_app, join = net_app(make_app, "connect4", seed=2)
     strings.set_language(language)
     shots = {}
+    Driver(join_app).frame()
+    shots["mode, with the network's"] = stray_pixels()[:5]
     Driver(join_app).script("4 RETURN")
     Driver(join_app).frame()
     shots["address"] = stray_pixels()[:5]

@@ -57,6 +57,16 @@ def why_text(problem: str, detail: str = "") -> str:
     return t(key if has(key) else "net.why.other", detail=detail)
 
 
+def describe(error: OSError) -> tuple[str, str]:
+    """An error opening a link as (a ``net.why`` word, the system's words); the link module only
+    where it could have been loaded."""
+    if sys.platform == "emscripten":
+        return "other", str(error)
+    from ..net.link import describe as link_describe
+
+    return link_describe(error)
+
+
 def open_link_factory(**options) -> Callable:
     """``(role, host, port) -> a Listener or a Connector`` from the desktop-only link module."""
 
@@ -145,8 +155,6 @@ class NetGame:
         try:
             self.waiter = self.open_link(self.role, self.host, self.port)
         except OSError as error:
-            from ..net.link import describe
-
             self.fail_stage("lost", *describe(error))
             return False
         if self.waiter.closed:
