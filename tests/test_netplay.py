@@ -630,3 +630,24 @@ def test_a_game_without_a_computer_offers_two_players_host_and_join(make_app, sc
     host_app, host, join_app, join = connect_pair(make_app, "tictactoe")
     frames([host_app, join_app], lambda: host.over and join.over, each=play_random([host, join], random.Random(4)))
     assert same_game(host, join)
+
+
+def test_in_the_browser_no_link_is_opened_and_the_socket_module_never_loaded():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "sys.platform = 'emscripten'\n"
+        "from pyxel_app.shell.netplay import describe, open_link_factory\n"
+        "try:\n"
+        "    open_link_factory()('join', '127.0.0.1', 1)\n"
+        "except OSError as error:\n"
+        "    print(describe(error))\n"
+        "print('pyxel_app.net.link' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["('other', 'no network in the browser')", "False"]
