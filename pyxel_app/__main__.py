@@ -1,4 +1,4 @@
-"""Command line: ``python -m pyxel_app [play|perft|solve|snap|bench|build] ...``.
+"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|snap|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
 line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
@@ -49,6 +49,15 @@ def build_parser() -> Parser:
     play = commands.add_parser("play", help="open the app straight into a cartridge")
     play.add_argument("cartridge")
     play.add_argument("--puzzles", help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
+    serve = commands.add_parser("serve", help="open the app hosting a network game of a two-player game")
+    serve.add_argument("game")
+    serve.add_argument("--port", type=bounded(1, 65535, "--port"), default=None)
+    serve.add_argument("--name", default="", help="your name (the other player sees it)")
+    serve.add_argument("--bind", default="", metavar="ADDRESS", help="listen on this address only (default: all)")
+    join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
+    join.add_argument("game")
+    join.add_argument("address", metavar="HOST[:PORT]")
+    join.add_argument("--name", default="", help="your name (the other player sees it)")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
     perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
@@ -179,6 +188,40 @@ def cmd_play(args) -> None:
     main(spec.key)
 
 
+def two_seat_game(name: str) -> games.GameSpec:
+    spec = find_game(name)
+    if not spec.is_match or spec.rules.players != 2:
+        two = ", ".join(s.key for s in games.GAMES if s.is_match and s.rules.players == 2)
+        raise UsageError(f"{name} is not a game for two players; choose from {two}")
+    return spec
+
+
+def clean_cli_name(name: str) -> str:
+    from .shell.keyboard import NAME_MAX, clean_name
+
+    return clean_name(name).strip()[:NAME_MAX]
+
+
+def cmd_serve(args) -> None:
+    from .net.protocol import DEFAULT_PORT
+    from .shell.app import main
+
+    spec = two_seat_game(args.game)
+    main(spec.key, network=("host", args.bind, args.port or DEFAULT_PORT, clean_cli_name(args.name)))
+
+
+def cmd_join(args) -> None:
+    from .net.protocol import split_address
+    from .shell.app import main
+
+    spec = two_seat_game(args.game)
+    try:
+        host, port = split_address(args.address)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    main(spec.key, network=("join", host, port, clean_cli_name(args.name)))
+
+
 def install_puzzle_set(path: str) -> None:
     """Check a ByMore file and keep it where ByPuzz looks for the player's set."""
     from pathlib import Path
@@ -216,6 +259,8 @@ def cmd_build(args) -> None:
 
 COMMANDS = {
     "play": cmd_play,
+    "serve": cmd_serve,
+    "join": cmd_join,
     "perft": cmd_perft,
     "solve": cmd_solve,
     "snap": cmd_snap,

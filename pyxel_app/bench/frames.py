@@ -38,8 +38,9 @@ class TimedApp:
         self.cpu_samples.append(time.thread_time() - self._cpu_start)
 
 
-def headless_app(seed: int, storage=None):
-    """A fresh App (on in-memory storage unless told) in the one headless Pyxel; a bench never quits itself."""
+def headless_app(seed: int, storage=None, network: bool = False):
+    """A fresh App (on in-memory storage unless told) in the one headless Pyxel; a bench never quits itself.
+    Network play only when asked: random frames must not open ports or look up typed names."""
     import pyxel
 
     from ..shell.app import App, boot
@@ -47,7 +48,7 @@ def headless_app(seed: int, storage=None):
 
     boot(headless=True, fps=1000)
     pyxel.quit = lambda: None
-    return App(storage=storage if storage is not None else MemoryStorage(), seed=seed)
+    return App(storage=storage if storage is not None else MemoryStorage(), seed=seed, network=network)
 
 
 def frame_times(open_cartridge: bool, frames: int, seed: int) -> list[float]:

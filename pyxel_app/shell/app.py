@@ -92,10 +92,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 
 class App:
     def __init__(
-        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False
+        self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
+        network: bool | None = None,
     ) -> None:
-        """``title`` starts at the title screen (the real start); without it, at the menu."""
+        """``title`` starts at the title screen (the real start); without it, at the menu.
+        ``network`` offers network play (the default: not in the browser)."""
         self.web = is_web() if web is None else web
+        self.network = not self.web if network is None else network and not self.web
         self.overlays: list = []
         self.waiting_dialogs: list = []
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
@@ -216,6 +219,21 @@ class App:
         else:
             self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
 
+    def open_start(self, start: str | None, network: tuple[str, str, int, str] | None = None) -> None:
+        """The command line's start: a cartridge (offering its saved game), or a network game of it."""
+        if start is None:
+            return
+        if network is None:
+            self.open_cartridge(start)
+            return
+        role, host, port, name = network
+        cartridge = self.make_cartridge(games.find(start))
+        cartridge.keeps_declined_save = True  # a game saved earlier stays until this one's first move
+        cartridge.start()
+        cartridge.start_network(role, host, port, name)
+        self.cartridge = cartridge
+        self.go_to(cartridge)
+
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
         if cartridge is None:
@@ -223,6 +241,7 @@ class App:
 
         def leave() -> None:
             cartridge.autosave()
+            cartridge.close()
             self.cartridge = None
             self.go_to(self.menu)
 
@@ -283,6 +302,7 @@ class App:
         """Autosave whatever is in progress, then end the program (never on the web)."""
         if self.cartridge is not None:
             self.cartridge.autosave()
+            self.cartridge.close()
         self.quit_called = True
         if not self.web:
             pyxel.quit()
@@ -312,6 +332,10 @@ class App:
                 saved = cartridge.autosave()
             except Exception:
                 saved = False
+                report += traceback.format_exc()
+            try:
+                cartridge.close()
+            except Exception:
                 report += traceback.format_exc()
         self.log_crash(report)
         self.overlays.clear()
@@ -359,8 +383,9 @@ class App:
             pyxel.blt(x, y, bank, u, v, w, h, 0)
 
 
-def main(start: str | None = None) -> None:
-    """Open the window and run the app; ``start`` names a cartridge to open at once.
+def main(start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
+    """Open the window and run the app; ``start`` names a cartridge to open at once,
+    ``network`` (role, host, port, name) hosts or joins a network game of it.
 
     With ``$BYPUZZ_HEADLESS_FRAMES`` set, run that many frames without a window and
     return: how tests check that a built .pyxapp starts.
@@ -368,7 +393,7 @@ def main(start: str | None = None) -> None:
     started = time.perf_counter()
     frames = os.environ.get(HEADLESS_FRAMES_ENV)
     if frames:
-        run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start)
+        run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start, network)
         return
     problem = display_problem()
     if problem:
@@ -376,22 +401,22 @@ def main(start: str | None = None) -> None:
                              f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
     app = App(title=start is None)
-    if start is not None:
-        app.open_cartridge(start)
+    app.open_start(start, network)
     app.startup_seconds = time.perf_counter() - started
     pyxel.run(app.update, app.draw)
 
 
-def run_headless(frames: int, start: str | None = None) -> None:
+def run_headless(frames: int, start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
     from .harness import Driver
     from .storage import DATA_DIR_ENV, MemoryStorage
 
     boot(headless=True, fps=1000)
     # A headless run touches real files only when told where: scripted runs on a damaged folder.
     app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage(), title=start is None)
-    if start is not None:
-        app.open_cartridge(start)
+    app.open_start(start, network)
     Driver(app).run(frames)
+    if app.cartridge is not None:
+        app.cartridge.close()  # a network game says BYE
     print(f"ran {frames} frames headless")
 
 

@@ -221,6 +221,9 @@ class Cartridge:
             return False
         return True
 
+    def close(self) -> None:
+        """The cartridge is left, or the app quits or recovers from a crash: let go of what it holds."""
+
     def tick(self) -> None:
         """Every frame, even under help or the pause menu: thinking and animation go on."""
 

@@ -26,10 +26,17 @@ LEFT_COL, TOP_ROW = 5, 10
 SPECIAL_COLS = (5, 15, 25)  # left cell of each wide key on the last row
 SPECIAL_WIDTH = 9
 WIDTH = len(ROWS[0])
+ADDRESS_ROWS = ("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz.:-_")
+ADDRESS_MAX = 34  # ">> " and the cursor fill the line
 
 
 def clean_name(text: str) -> str:
     return "".join(ch for ch in text if ch in GLYPHS and ch not in NAME_FORBIDDEN and ch.isprintable())
+
+
+def clean_address(text: str) -> str:
+    """What an address may hold: letters, digits and . : - _ (a name, IPv4, IPv6, a port)."""
+    return "".join(ch for ch in text if ch.isascii() and (ch.isalnum() or ch in ".:-_"))
 
 
 def pad_pressed(inp: Input, action: Action) -> bool:
@@ -51,13 +58,13 @@ def letter_over(special: int) -> int:
     return min(range(WIDTH), key=lambda c: abs(LEFT_COL + c * PITCH_COLS - centre))
 
 
-def keyboard_keys() -> list[tuple[str, int, int, int]]:
+def keyboard_keys(rows: tuple[str, ...] = ROWS) -> list[tuple[str, int, int, int]]:
     """(key, col, row, width in cells) of every key of the on-screen keyboard."""
     keys = []
-    for r, letters in enumerate(ROWS):
+    for r, letters in enumerate(rows):
         for c, letter in enumerate(letters):
             keys.append((letter, LEFT_COL + c * PITCH_COLS, TOP_ROW + r * PITCH_ROWS, 1))
-    special_row = TOP_ROW + len(ROWS) * PITCH_ROWS
+    special_row = TOP_ROW + len(rows) * PITCH_ROWS
     for special, col in zip(SPECIALS, SPECIAL_COLS):
         keys.append((special, col, special_row, SPECIAL_WIDTH))
     return keys
@@ -67,27 +74,33 @@ class NameEntry:
     """The name being typed and the on-screen keyboard's cursor.
 
     ``on_done`` receives the name when RETURN, pad START or the DONE key accepts it;
-    ``on_refused`` is told when a letter does not fit.
+    ``on_refused`` is told when a letter does not fit.  An address is typed the same way
+    on keys of its own (``ADDRESS_ROWS``), small letters, up to ``ADDRESS_MAX``.
     """
 
-    def __init__(self, on_done: Callable[[str], None], on_refused: Callable[[str], None], typed: str = "") -> None:
+    def __init__(self, on_done: Callable[[str], None], on_refused: Callable[[str], None], typed: str = "",
+                 rows: tuple[str, ...] = ROWS, most: int = NAME_MAX, clean: Callable[[str], str] = clean_name,
+                 capitals: bool = True) -> None:
         self.on_done, self.on_refused = on_done, on_refused
-        self.typed = typed
+        self.rows, self.most, self.clean, self.capitals = rows, most, clean, capitals
+        self.typed = clean(typed)[:most]
         self.key_row = self.key_col = 0
 
     def letter(self, key: str) -> str:
         if not key.isalpha():
             return key
+        if not self.capitals:
+            return key.lower()
         capital = not self.typed or self.typed[-1] in " -"
         return key.upper() if capital else key.lower()
 
     def type_text(self, text: str) -> None:
-        text = clean_name(text)
+        text = self.clean(text)
         if not self.typed:
             text = text.lstrip()  # a name never starts with a space
-        if len(self.typed) + len(text) > NAME_MAX:
-            self.on_refused(t("match.name_too_long", n=NAME_MAX))
-            text = text[: max(0, NAME_MAX - len(self.typed))]
+        if len(self.typed) + len(text) > self.most:
+            self.on_refused(t("match.name_too_long", n=self.most))
+            text = text[: max(0, self.most - len(self.typed))]
         self.typed += text
 
     def delete(self) -> None:
@@ -96,20 +109,20 @@ class NameEntry:
     @property
     def index(self) -> int:
         """Index into ``keyboard_keys()`` of the key under the cursor."""
-        if self.key_row < len(ROWS):
+        if self.key_row < len(self.rows):
             return self.key_row * WIDTH + self.key_col
-        return len(ROWS) * WIDTH + special_under(self.key_col)
+        return len(self.rows) * WIDTH + special_under(self.key_col)
 
     @index.setter
     def index(self, index: int) -> None:
-        letters = len(ROWS) * WIDTH
+        letters = len(self.rows) * WIDTH
         if index < letters:
             self.key_row, self.key_col = divmod(index, WIDTH)
         else:
-            self.key_row, self.key_col = len(ROWS), letter_over(index - letters)
+            self.key_row, self.key_col = len(self.rows), letter_over(index - letters)
 
     def move_cursor(self, inp: Input) -> None:
-        rows = len(ROWS) + 1
+        rows = len(self.rows) + 1
         if inp.pressed(Action.UP):
             self.key_row = (self.key_row - 1) % rows
         if inp.pressed(Action.DOWN):
@@ -117,7 +130,7 @@ class NameEntry:
         step = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
         if not step:
             return
-        if self.key_row < len(ROWS):
+        if self.key_row < len(self.rows):
             self.key_col = (self.key_col + step) % WIDTH
         else:
             self.key_col = letter_over((special_under(self.key_col) + step) % len(SPECIALS))
@@ -147,7 +160,7 @@ class NameEntry:
         if typed:
             self.type_text(typed)
         self.move_cursor(inp)
-        keys = keyboard_keys()
+        keys = keyboard_keys(self.rows)
         if pad_pressed(inp, Action.SELECT):
             self.press(keys[self.index][0])
         elif inp.clicked:
@@ -162,7 +175,7 @@ class NameEntry:
         cursor = "█" if frame // 20 % 2 == 0 else " "
         ui.text_at(1, name_row, f">> {self.typed}", palette.WHITE)
         ui.text_at(4 + len(self.typed), name_row, cursor, palette.WHITE)
-        for index, (key, col, key_row, width) in enumerate(keyboard_keys()):
+        for index, (key, col, key_row, width) in enumerate(keyboard_keys(self.rows)):
             label = t(f"match.key.{key}").center(width) if width > 1 else self.letter(key)
             if index == self.index:
                 ui.reverse(col * ui.CELL, key_row * ui.CELL, label, palette.WHITE)

@@ -11,22 +11,28 @@ a move text and draws the board with its own passing UI state (cursor, a disc in
 flight), which is never part of the undoable game state.
 
 Who plays is the session's meta, so a saved game comes back with its players:
-``mode`` (computer/two), ``level``, ``computer`` (its seat, 1 or 2), ``name1``/``name2``
-and ``colour1``/``colour2``.
+``mode`` (computer/two, or host/join for a network game), ``level``, ``computer`` (its
+seat, 1 or 2), ``name1``/``name2`` and ``colour1``/``colour2``; a network game also keeps
+``local`` (the seat played here, 1 or 2) and ``address`` (host:port), to reconnect.
+
+A network game (``shell/netplay.py``) puts a remote seat opposite the person here: its
+moves come from the other computer, checked by the rules before they are played.
 """
 
 from __future__ import annotations
 
 from ..input import Action, Input
-from ..rules.base import RulesError
+from ..rules.base import Outcome, RulesError
 from ..session import Session
 from . import palette, ui
 from .cartridge import Cartridge, Command
 from .chooser import Chooser
 from .hotkeys import HotkeyBar
 from .keyboard import NAME_MAX, NameEntry, clean_name
+from .netplay import HOST, JOIN, NetGame, elapsed_text, why_text
 from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
-from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, SetupScreens
+from .setup import (COMPUTER, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES,
+                    SetupScreens)
 from .strings import has, t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -41,7 +47,7 @@ def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], 
     """(mode, level, names, colours, computer's seat) from a save file's meta; ValueError
     names what is wrong.  Saves without ``computer`` have it in seat 1, as before."""
     mode = meta.get("mode", "")
-    if mode not in MODES:
+    if mode not in SAVED_MODES:
         raise ValueError(f"unknown mode {mode!r}")
     colours = [meta.get("colour1", ""), meta.get("colour2", "")]
     for colour in colours:
@@ -57,6 +63,17 @@ def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], 
     if computer not in ("1", "2"):
         raise ValueError(f"unknown computer seat {computer!r}")
     return mode, level, names, colours, int(computer) - 1
+
+
+def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
+    """(role, host, port, local seat) of a saved network game; ValueError names what is wrong."""
+    from ..net.protocol import split_address
+
+    local = meta.get("local", "")
+    if local not in ("1", "2"):
+        raise ValueError(f"unknown local seat {local!r}")
+    host, port = split_address(meta.get("address", ""))
+    return (HOST if meta["mode"] == MODE_HOST else JOIN), host, port, int(local) - 1
 
 
 class MatchCartridge(SetupScreens, Cartridge):
@@ -78,13 +95,25 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.hint_engine = None
         self.hotkeys = HotkeyBar()
         self.frame = 0
+        self.net: NetGame | None = None  # a game with another computer
+        self.agreed: Outcome | None = None  # an end the players agreed on (a resignation, a draw)
+        self.net_options: dict = {}  # for tests: the NetGame's clock and link maker
+        self.host_addresses: list[str] = []
+
+    @property
+    def default_port(self) -> int:
+        from ..net.protocol import DEFAULT_PORT
+
+        return self.net_options.get("port", DEFAULT_PORT)
 
     @property
     def screen_ids(self) -> tuple[str, ...]:
         colour = ("colour",) if self.spec.choose_colour else ()
-        computer = ("mode", "level") if self.spec.engine is not None and self.spec.levels else ()
+        modes = self.mode_choices()
+        asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
         first = ("first",) if self.spec.ask_who_starts else ()
-        return computer + ("name",) + colour + first + ("play", "over")
+        network = NET_PHASES if NET_MODES[0] in modes else ()
+        return asked + ("name",) + colour + first + ("play", "over") + network
 
     @property
     def screen_id(self) -> str:
@@ -97,7 +126,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         return t(own if has(own) else f"match.{key}", **values)
 
     def help_text(self) -> str:
-        return t(f"{self.key}.help")
+        """The game's page; on the desktop what network play adds (in the browser there is none)."""
+        own = t(f"{self.key}.help")
+        return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
 
     def colour_name(self, colour: str) -> str:
         return t(f"{self.key}.colour.{colour}")
@@ -117,13 +148,14 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.new_game()
 
     def begin_setup(self) -> None:
+        self.cancel_network()
         self.session = None
         self.stop_thinking()
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
-        if self.spec.engine is None or not self.spec.levels:
-            self.mode = MODE_TWO  # no computer to play against: straight to the names
+        if len(self.mode_choices()) == 1:
+            self.mode = MODE_TWO  # no computer to play against, no network: straight to the names
             self.go_to_phase("name")
         else:
             self.go_to_phase("mode")
@@ -146,18 +178,138 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     def load_start(self, text: str, meta: dict[str, str]):
         players_from_meta(meta, self.spec)
+        if meta.get("mode") in NET_MODES:
+            net_from_meta(meta)
         return self.rules.state_from_text(text)
 
     def on_session_changed(self) -> None:
         self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta, self.spec)
+        self.agreed = None
         if self.mode == MODE_COMPUTER:
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.computer_seat] = ComputerSeat(self.spec, self.level, self.app.rng)
+        elif self.mode in NET_MODES:
+            if self.net is None:  # a saved network game: the same seats, not connected yet
+                role, host, port, local = net_from_meta(self.session.meta)
+                self.net = NetGame(self, role, host, port, local, **self.net_options)
+                self.net.stage = "lost"
+                if not self.over:
+                    self.app.confirm(t("net.ask_back", player=self.player_name(self.net.remote)), self.reconnect,
+                                     default=True)
+            self.seats = [PersonSeat(), PersonSeat()]
+            self.seats[self.net.remote] = self.net.seat
         else:
             self.seats = [seat if seat.kind == "queue" else PersonSeat() for seat in self.seats]
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
+
+    # Network play (shell/netplay.py calls these).
+
+    def start_hosting(self) -> None:
+        self.cancel_network()
+        if not self.host_addresses:
+            from ..net.link import local_addresses
+
+            self.host_addresses = local_addresses()
+        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0,
+                           **{k: v for k, v in self.net_options.items() if k in ("clock", "open_link")})
+        self.net.open()
+
+    def start_joining(self, host: str, port: int) -> None:
+        self.cancel_network()
+        self.net = NetGame(self, JOIN, host, port, None,
+                           **{k: v for k, v in self.net_options.items() if k in ("clock", "open_link")})
+        self.go_to_phase("connecting")
+        self.net.open()
+
+    def start_network(self, role: str, host: str, port: int, name: str = "") -> None:
+        """Straight into hosting or joining (the command line's ``serve`` and ``join``)."""
+        self.session = None
+        self.mode, self.names, self.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
+        self.colours = list(self.spec.colours[:2])
+        if role == HOST:
+            self.net_options.setdefault("port", port)
+            self.net_options.setdefault("host", host)
+            self.go_to_phase("host")
+        else:
+            self.start_joining(host, port)
+
+    def cancel_network(self) -> None:
+        if self.net is not None:
+            self.net.close()
+            self.net = None
+
+    def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
+        """The greeting is done: a new game, this side in seat ``net.local``."""
+        names = ["", ""]
+        names[net.local], names[net.remote] = net.own_name, clean_name(peer_name)[:NAME_MAX]
+        meta = {"mode": self.mode, "name1": names[0], "name2": names[1], "colour1": self.spec.colours[0],
+                "colour2": self.spec.colours[1], "local": str(net.local + 1), "address": f"{net.host}:{net.port}"}
+        self.session = Session(self.rules, self.rules.initial_state(variant), {k: v for k, v in meta.items() if v})
+        self.on_session_changed()
+
+    def set_peer_name(self, seat: int, name: str) -> None:
+        name = clean_name(name)[:NAME_MAX]
+        if name:
+            self.names[seat] = name
+            self.session.meta[f"name{seat + 1}"] = name
+
+    def on_net_playing(self) -> None:
+        self.app.sound(SOUND_SELECT)
+        self.autosave()
+
+    def on_net_lost(self, was_playing: bool, left: bool = False) -> None:
+        """The other computer is gone: the game stays (it is autosaved after every move)."""
+        net = self.net
+        if not was_playing:  # still setting up: the waiting screen says why and offers to try again
+            if self.phase == "host" and net.stage == "lost":
+                self.flash(t("net.not_now", why=why_text(net.problem, net.detail)))
+                net.open()  # a peer that came and went: wait for the next
+            self.app.sound(SOUND_REFUSED)
+            return
+        self.autosave()
+        if left:
+            self.flash(t("net.left", player=self.player_name(net.remote)))
+        elif net.stage == "failed":
+            self.app.show_message(why_text(net.problem, net.detail))
+        elif not self.over:
+            self.app.confirm(t("net.ask_reconnect", why=why_text(net.problem, net.detail)), self.reconnect, default=True)
+        self.app.sound(SOUND_REFUSED)
+
+    def reconnect(self) -> None:
+        if self.net is not None and not self.net.connected and self.net.stage != "playing":
+            self.net.open()
+
+    def take_back_to(self, count: int) -> None:
+        """Both sides agreed: the game goes back to ``count`` moves."""
+        self.view.finish_animation(self.ui)
+        self.stop_thinking()
+        while self.session.move_count > count and self.session.undo():
+            pass
+        self.on_session_changed()
+        self.after_move()
+
+    def end_by_agreement(self, winner: int | None, reason: str) -> None:
+        self.agreed = Outcome(winner, reason)
+        self.stop_thinking()
+        self.after_move()
+        self.app.sound(SOUND_HINT)
+
+    def offer_draw(self) -> None:
+        if self.net is not None:
+            self.net.offer_draw()
+
+    def ask_resign(self) -> None:
+        if self.net is not None and not self.over:
+            self.app.confirm(t("net.confirm_resign"), self.net.resign)
+
+    def close(self) -> None:
+        """The cartridge is left or the app quits: say goodbye to the other computer."""
+        self.cancel_network()
+
+    def in_progress(self) -> bool:
+        return super().in_progress() and self.agreed is None
 
     def seat_queue(self, seat: int) -> QueueSeat:
         """Let moves for ``seat`` come from outside as texts (a peer, a test)."""
@@ -172,8 +324,12 @@ class MatchCartridge(SetupScreens, Cartridge):
         return self.session.state
 
     @property
+    def outcome(self) -> Outcome | None:
+        return self.agreed or self.session.outcome
+
+    @property
     def over(self) -> bool:
-        return self.session.outcome is not None
+        return self.outcome is not None
 
     def seat_to_move(self) -> int:
         return self.rules.to_move(self.state)
@@ -204,7 +360,11 @@ class MatchCartridge(SetupScreens, Cartridge):
         return f"{self.player_name(seat)} ({self.colour_name(self.colours[seat])})"
 
     def end_text(self) -> str:
-        outcome = self.session.outcome
+        outcome = self.outcome
+        if outcome is self.agreed and outcome.winner is None:
+            return t("net.draw_agreed")
+        if outcome is self.agreed:
+            return t("net.resigned", player=self.player_name(1 - outcome.winner), winner=self.player_label(outcome.winner))
         text = self.view.end_text(self.state, outcome)
         if text is not None:
             return text
@@ -222,6 +382,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         if self.session is None or self.over:
             return False
         state = self.state
+        mover = self.seat_to_move()
         try:
             move = self.rules.move_from_text(state, text)
             self.session.play(move)
@@ -231,6 +392,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.message_frames = 0
         self.stop_thinking()
         self.view.on_move(state, move, self.state, self.ui)
+        if self.net is not None:
+            self.net.moved(mover, self.session.moves[self.session.position])
         self.after_move()
         return True
 
@@ -241,13 +404,20 @@ class MatchCartridge(SetupScreens, Cartridge):
     def person_move(self, text: str) -> None:
         """A move from the board view: only when a person here is to move."""
         if self.agent_to_move():
-            self.flash(self.word("wait_thinking"))
+            seat = self.seat_to_move()
+            remote = self.seats[seat].kind == "remote"
+            self.flash(t("net.wait_turn", player=self.player_name(seat)) if remote else self.word("wait_thinking"))
+            return
+        if self.net is not None and not self.net.playing:
+            self.refuse(t("net.not_connected"))
             return
         self.submit(text)
 
     # Every frame, under overlays too: animation, the computer, a hint.
 
     def tick(self) -> None:
+        if self.net is not None:
+            self.net.poll()  # here, so the help and pause pages do not stop the conversation
         self.app.border = self.turn_border()
         if self.phase != "play" or self.session is None:
             return
@@ -282,6 +452,10 @@ class MatchCartridge(SetupScreens, Cartridge):
     def undo(self) -> None:
         if self.session is None or not self.session.can_undo:
             return
+        if self.net is not None:  # both must agree: a request to the other side
+            if self.agreed is None:
+                self.net.ask_undo()
+            return
         self.session.undo()
         while self.agent_to_move() and self.session.can_undo:
             self.session.undo()
@@ -289,6 +463,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.after_move()
 
     def redo(self) -> None:
+        if self.net is not None:
+            self.flash(t("net.only_here"))
+            return
         if self.session is None or not self.session.redo():
             return
         if self.agent_to_move() and self.session.can_redo:
@@ -304,15 +481,36 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.view.finish_animation(self.ui)
             self.hint_engine = self.spec.engine(self.state, self.spec.hint_level or self.spec.levels[-1], self.app.rng)
 
+    def restart(self) -> None:
+        if self.net is not None:
+            self.flash(t("net.only_here"))
+        else:
+            super().restart()
+
+    def load_game(self) -> None:
+        if self.net is not None:
+            self.flash(t("net.only_here"))
+        else:
+            super().load_game()
+
     def commands(self) -> list[Command]:
         commands = super().commands() if self.session is not None else []
+        if self.net is not None and self.session is not None:
+            drop = {t("pause.redo"), t("pause.restart"), t("pause.load")}
+            commands = [command for command in commands if command.label not in drop]
+            if self.net.stage in ("lost",):
+                commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
+            if not self.over:
+                commands += [Command(t("net.cmd.draw"), self.offer_draw), Command(t("net.cmd.resign"), self.ask_resign)]
         return commands + [Command(self.word("new_players"), self.begin_setup)]
 
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
         {"mode": self.update_mode, "level": self.update_level, "name": self.update_name,
-         "colour": self.update_colour, "first": self.update_first, "play": self.update_play}[self.phase](inp)
+         "colour": self.update_colour, "first": self.update_first, "play": self.update_play,
+         "address": self.update_address, "host": self.update_net_wait,
+         "connecting": self.update_net_wait}[self.phase](inp)
 
     # Play.
 
@@ -341,6 +539,9 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.refuse_typed(inp.typed(), allowed + allowed.lower())
 
     def play_again(self) -> None:
+        if self.net is not None:
+            self.net.ask_new()
+            return
         self.app.sound(SOUND_SELECT)
         self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
 
@@ -371,7 +572,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     def draw_play(self) -> None:
         self.hotkeys.clear()
         busy = self.view.busy(self.ui)
-        outcome = self.session.outcome if not busy else None
+        outcome = self.outcome if not busy else None
         if outcome is None:
             word = self.word("word.play")
         else:
@@ -385,7 +586,26 @@ class MatchCartridge(SetupScreens, Cartridge):
         elif self.message_frames:
             self.draw_status()
         elif not busy:
-            ui.text_at(1, STATUS_ROW, self.word("to_move", player=self.player_label(self.seat_to_move())), palette.WHITE)
+            lines = ui.wrap(self.turn_text(), ui.COLS - 2)[:2]
+            for i, line in enumerate(lines, start=STATUS_ROW + 1 - len(lines)):
+                ui.text_at(1, i, line, palette.WHITE)
+
+    def turn_text(self) -> str:
+        """Whose turn: "Waiting for Ann 0:12" while the other computer's player thinks."""
+        seat = self.seat_to_move()
+        net = self.net
+        if net is None:
+            return self.word("to_move", player=self.player_label(seat))
+        if net.stage == "listening":
+            return t("net.back_soon", player=self.player_name(net.remote), port=net.listening_port,
+                     time=elapsed_text(net.waiting_seconds))
+        if net.stage == "connecting":
+            return t("net.connecting", address=f"{net.host}:{net.port}") + " " + elapsed_text(net.waiting_seconds)
+        if not net.playing:
+            return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
+        if seat == net.remote:
+            return t("net.waiting_for", player=self.player_name(seat), time=elapsed_text(net.turn_seconds))
+        return self.word("to_move", player=self.player_label(seat))
 
     def draw_panel(self, busy: bool) -> None:
         col = self.view.panel_col
@@ -398,6 +618,12 @@ class MatchCartridge(SetupScreens, Cartridge):
             ui.text_at(col + 3, row, self.player_name(seat)[:NAME_MAX], palette.WHITE if seat == to_move else palette.TEXT)
             ui.text_at(col + 3, row + 1, f"({self.colour_name(self.colours[seat])})", palette.GREY)
         ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))
+        if self.net is not None and not (self.thinking or self.hinting):
+            stage = self.net.stage
+            word, ink = (("net.online", palette.LIGHT_GREEN) if stage == "playing" else
+                         ("net.offline", palette.LIGHT_RED) if stage in ("lost", "failed", "closed") else
+                         ("net.linking", palette.YELLOW))
+            ui.text_at(col, PANEL_TOP + 8, t(word), ink)
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
             ui.text_at(col, PANEL_TOP + 8, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)

@@ -1,4 +1,5 @@
-"""The match layer's set-up screens: mode, computer level, names, colours.
+"""The match layer's set-up screens: mode, computer level, names, colours; on the desktop
+also hosting a network game (this machine's addresses, waiting) and joining one (an address).
 
 One question a screen, as in the original terminal game: ESC goes one question back,
 a digit, the arrows with SELECT, or a click chooses, other typing is "Invalid choice!".
@@ -13,11 +14,17 @@ import pyxel
 from ..input import Action, Input
 from . import palette, ui
 from .chooser import Chooser
-from .keyboard import NAME_MAX, NameEntry, clean_name
-from .strings import LANGUAGES, text_in
+from .keyboard import ADDRESS_MAX, ADDRESS_ROWS, NAME_MAX, NameEntry, clean_address, clean_name
+from .strings import LANGUAGES, t, text_in
 
 MODE_COMPUTER, MODE_TWO = "computer", "two"
 MODES = (MODE_COMPUTER, MODE_TWO)
+# Network play: not in the browser, which has no sockets.
+MODE_HOST, MODE_JOIN = "host", "join"
+NET_MODES = (MODE_HOST, MODE_JOIN)
+SAVED_MODES = MODES + NET_MODES
+NET_PHASES = ("host", "address", "connecting")
+ADDRESS_SETTING = "net.address"
 # The set-up puts the person in seat 0, as the original did; after each finished game
 # against the computer the other side starts.
 HUMAN, COMPUTER = 0, 1
@@ -31,6 +38,7 @@ COLOUR_ROW = 9
 NAME_ROW = 8
 KEYS_ROW = ui.STATUS_ROW - 4
 SOUND_SELECT = 5
+ADDRESS_LIST_ROW = 10
 
 
 class SetupScreens:
@@ -39,7 +47,8 @@ class SetupScreens:
         self.typed = ""
         self.message_frames = 0
         if phase == "mode":
-            self.chooser = self.choice_list(len(MODES), FIRST_CHOICE_ROW, MODES.index(self.mode))
+            modes = self.mode_choices()
+            self.chooser = self.choice_list(len(modes), FIRST_CHOICE_ROW, modes.index(self.mode) if self.mode in modes else 0)
         elif phase == "level":
             self.chooser = self.choice_list(len(self.spec.levels), FIRST_CHOICE_ROW, self.spec.levels.index(self.level))
         elif phase == "colour":
@@ -51,7 +60,24 @@ class SetupScreens:
             self.entry = NameEntry(self.accept_name, self.refuse, self.names[self.seat])
         elif phase == "first":
             self.chooser = self.choice_list(2, FIRST_CHOICE_ROW, 0)
+        elif phase == "address":
+            last = self.app.settings.get(ADDRESS_SETTING, "")
+            self.entry = NameEntry(self.accept_address, self.refuse, last, rows=ADDRESS_ROWS, most=ADDRESS_MAX,
+                                   clean=clean_address, capitals=False)
+        elif phase == "host":
+            self.start_hosting()
 
+    @property
+    def has_computer(self) -> bool:
+        return self.spec.engine is not None and bool(self.spec.levels)
+
+    def mode_choices(self) -> tuple[str, ...]:
+        """The modes offered: against the computer where the game has one; the network's on
+        the desktop only, for a game of two seats.  One mode alone is not asked for."""
+        local = MODES if self.has_computer else (MODE_TWO,)
+        if not self.app.network or self.rules.players != 2:
+            return local
+        return local + NET_MODES
     @staticmethod
     def choice_list(count: int, row: int, index: int) -> Chooser:
         chooser = Chooser(count, row * ui.CELL, CHOICE_PITCH * ui.CELL, ui.CELL, (ui.COLS - 2) * ui.CELL)
@@ -86,10 +112,11 @@ class SetupScreens:
         if inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
             return
-        chosen = self.choose(inp, len(MODES))
+        modes = self.mode_choices()
+        chosen = self.choose(inp, len(modes))
         if chosen is None:
             return
-        self.mode = MODES[chosen]
+        self.mode = modes[chosen]
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.go_to_phase("level" if self.mode == MODE_COMPUTER else "name")
 
@@ -105,7 +132,10 @@ class SetupScreens:
     def accept_name(self, name: str) -> None:
         self.names[self.seat] = name  # empty: "Player 1" in the language shown
         self.app.sound(SOUND_SELECT)
-        if self.spec.choose_colour:
+        if self.mode in NET_MODES:  # the sides' colours are the game's first two
+            self.colours = list(self.spec.colours[:2])
+            self.go_to_phase("host" if self.mode == MODE_HOST else "address")
+        elif self.spec.choose_colour:
             self.go_to_phase("colour")
         else:
             self.seat_done()
@@ -140,16 +170,51 @@ class SetupScreens:
         if not self.entry.update(inp):
             self.step_back()
 
+    # Network: host (wait for the other computer) or join (type its address, connect).
+
+    def accept_address(self, text: str) -> None:
+        from ..net.protocol import split_address
+
+        try:
+            host, port = split_address(text)
+        except ValueError as problem:
+            self.refuse(t("net.bad_address", problem=problem))
+            return
+        self.app.settings.set(ADDRESS_SETTING, text.strip())
+        self.app.sound(SOUND_SELECT)
+        self.start_joining(host, port)
+
+    def update_address(self, inp: Input) -> None:
+        if not self.entry.update(inp):
+            self.go_to_phase("name")
+
+    def update_net_wait(self, inp: Input) -> None:
+        """Hosting or connecting: ESC (pad B, a click on it) cancels; after a failure RETURN tries again."""
+        clicked = self.hotkeys.clicked(inp)
+        if inp.pressed(Action.BACK) or clicked == "ESC":
+            self.cancel_network()
+            self.go_to_phase("name" if self.phase == "host" else "address")
+            return
+        failed = self.net is None or self.net.stage in ("lost", "failed")
+        if failed and (inp.pressed(Action.SELECT) or clicked == "RETURN"):
+            self.app.sound(SOUND_SELECT)
+            if self.phase == "host":
+                self.start_hosting()
+            else:
+                self.accept_address(self.entry.typed)
+
     def step_back(self) -> None:
         """ESC in the set-up: one question back."""
-        if self.phase == "colour":
+        if self.mode in NET_MODES:
+            self.go_to_phase("mode")
+        elif self.phase == "colour":
             self.go_to_phase("name")
         elif self.seat == 1:
             self.seat = 0
             self.go_to_phase("colour" if self.spec.choose_colour else "name")
         elif self.mode == MODE_COMPUTER:
             self.go_to_phase("level")
-        elif self.spec.engine is None:
+        elif len(self.mode_choices()) == 1:
             self.app.leave_cartridge(ask=False)
         else:
             self.go_to_phase("mode")
@@ -220,11 +285,17 @@ class SetupScreens:
         return row + len(lines)
 
     def draw_setup(self) -> None:
+        if self.phase in NET_PHASES:
+            self.draw_network()
+            return
         self.draw_title(self.word("word.setup"))
         if self.phase == "mode":
             self.draw_prompt(QUESTION_ROW, self.word("choose_mode"))
-            self.draw_choices(FIRST_CHOICE_ROW, [self.word("mode.computer"), self.word("mode.two")])
-            left, top = 20 * ui.CELL, 12 * ui.CELL
+            modes = self.mode_choices()
+            self.draw_choices(FIRST_CHOICE_ROW, [self.word(f"mode.{mode}") if mode in MODES else t(f"net.mode.{mode}")
+                                                 for mode in modes])
+            # Under the choices: beside two of them, or under the four with the network's.
+            left, top = 20 * ui.CELL, (12 if len(modes) == 2 else 15) * ui.CELL
             pyxel.rect(left - 4, top - 4, 56, 40, palette.BLACK)
             self.view.draw_preview(left, top)
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
@@ -246,6 +317,40 @@ class SetupScreens:
             self.draw_prompt(QUESTION_ROW, self.word("choose_first"))
             self.draw_choices(FIRST_CHOICE_ROW, [self.word("starts", player=self.player_label(seat)) for seat in (0, 1)])
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
+        self.draw_status()
+
+    def draw_network(self) -> None:
+        from .netplay import elapsed_text, why_text
+
+        self.hotkeys.clear()
+        self.draw_title(t("net.word"))
+        net = self.net
+        failed = net is None or net.stage in ("lost", "failed")
+        if self.phase == "address":
+            self.draw_prompt(QUESTION_ROW, t("net.address", port=self.default_port))
+            self.entry.draw(NAME_ROW, self.frame)
+            ui.hot_at(1, KEYS_ROW, t("net.keys.address"))
+            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
+            self.draw_status()
+            return
+        if self.phase == "host":
+            row = self.draw_prompt(QUESTION_ROW, t("net.hosting"))
+            row = self.draw_prompt(row + 1, t("net.tell"))
+            port = net.listening_port if net is not None else self.default_port
+            for address in self.host_addresses[:4]:
+                ui.text_at(3, row + 1, f"{address}:{port}", palette.WHITE)
+                row += 1
+        else:
+            address = f"{net.host}:{net.port}" if net is not None else self.entry.typed
+            row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=address))
+        if failed:
+            why = why_text(net.problem, net.detail) if net is not None else ""
+            self.draw_prompt(row + 2, t("net.not_now", why=why), palette.LIGHT_RED)
+            self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.retry"))
+        else:
+            ui.text_at(1, row + 2, t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4),
+                       palette.YELLOW)
+            self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.cancel"))
         self.draw_status()
 
     def draw_seat_heading(self) -> None:

@@ -40,6 +40,8 @@ def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: st
                 break
         else:
             driver.frame()
+        if app.cartridge is not None:
+            app.cartridge.close()  # a network game hosted or joined lets go of its port
     finally:
         pyxel.quit = real_quit
     pyxel.screenshot(out, scale)

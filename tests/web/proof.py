@@ -59,8 +59,22 @@ def prove(spec):
     return answer
 
 
+def protocol():
+    """Network play's line protocol is pure: it reads the same here; its sockets are never loaded."""
+    from pyxel_app.net.protocol import Decoder, ProtocolError
+
+    decoder = Decoder()
+    verbs = [command.verb for command in decoder.feed("HELLO 1 connect4 standard 1 Zoë\nMOVE 1 4\nPING\n".encode())]
+    try:
+        decoder.feed(b"\xff\n")
+    except ProtocolError as error:
+        verbs.append(str(error))
+    return {"verbs": verbs, "link loaded": "pyxel_app.net.link" in sys.modules}
+
+
 def main():
     return json.dumps({
         "python": list(sys.version_info[:2]),
         "games": {spec.key: prove(spec) for spec in games.GAMES},
+        "protocol": protocol(),
     })

@@ -1,0 +1,223 @@
+"""The network protocol: one command per line of UTF-8 text, nothing else.
+
+Pure (no sockets, no pyxel): the link, the match layer and the fuzz tests share it.
+A line is at most ``MAX_LINE`` bytes with its newline; a command is an upper-case verb
+and its fields, separated by single spaces.  Nothing read is ever evaluated: every
+field is checked against a fixed shape (a bounded number, a short token, printable text).
+
+    HELLO <version> <game> <variant> <side> [<name>]   greeting; side 1 moves first
+    MOVE <n> <move>        the n-th move (1, 2, ...) in the game's own notation
+    UNDO <n>               please take the game back to n moves
+    UNDO-OK <n> | UNDO-NO  the answer
+    DRAW | DRAW-OK | DRAW-NO   a draw offered, accepted, refused
+    RESIGN                 the sender gives up
+    NEW | NEW-OK | NEW-NO  after the end: a new game asked (the sides swap), agreed, refused
+    RESUME <count> <digest>    after (re)connecting: the moves so far, as a count and a digest
+    PING | PONG            keep-alive
+    ERROR <text>           something was refused (an illegal move: the game goes on)
+    BYE                    the sender leaves
+
+>>> format_command(Command("MOVE", 3, "4"))
+'MOVE 3 4\\n'
+>>> parse_line("HELLO 1 connect4 standard 1 Ann")
+Command(verb='HELLO', number=1, text='connect4 standard 1 Ann')
+>>> decoder = Decoder()
+>>> decoder.feed(b"PING\\nMOVE 1 ") + decoder.feed(b"d3\\r\\n")
+[Command(verb='PING', number=None, text=''), Command(verb='MOVE', number=1, text='d3')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+VERSION = 1
+DEFAULT_PORT = 4270
+MAX_LINE = 256  # bytes, newline included; the longest real line (a HELLO with a name) is < 100
+MAX_NUMBER = 100_000  # move numbers and counts; far beyond any game
+MAX_TEXT = 200  # characters of a move, a name or an error text
+DIGEST_CHARS = 16
+TOKEN = re.compile(r"[A-Za-z0-9_.\-]{1,32}")
+NUMBER = re.compile(r"[0-9]{1,6}")
+DIGEST = re.compile(r"[0-9a-f]{%d}" % DIGEST_CHARS)
+
+# verb -> (takes a number, what the text after it is): "" nothing, "text" free text,
+# "move" a move (free text, not empty), "hello" the greeting's fields, "digest" a digest.
+SHAPES = {
+    "HELLO": (True, "hello"),
+    "MOVE": (True, "move"),
+    "UNDO": (True, ""),
+    "UNDO-OK": (True, ""),
+    "UNDO-NO": (False, ""),
+    "DRAW": (False, ""),
+    "DRAW-OK": (False, ""),
+    "DRAW-NO": (False, ""),
+    "RESIGN": (False, ""),
+    "NEW": (False, ""),
+    "NEW-OK": (False, ""),
+    "NEW-NO": (False, ""),
+    "RESUME": (True, "digest"),
+    "PING": (False, ""),
+    "PONG": (False, ""),
+    "ERROR": (False, "text"),
+    "BYE": (False, ""),
+}
+
+
+class ProtocolError(ValueError):
+    """A line that is not the protocol; the connection is closed with this message."""
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: str
+    number: int | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Hello:
+    version: int
+    game: str
+    variant: str
+    side: int  # 1 moves first
+    name: str = ""
+
+
+def printable(text: str) -> bool:
+    return all(ch.isprintable() for ch in text)
+
+
+def parse_line(line: str) -> Command:
+    """One line (without its newline) -> a Command, or ProtocolError saying what is wrong."""
+    verb, _, rest = line.partition(" ")
+    if verb not in SHAPES:
+        raise ProtocolError(f"unknown command {verb[:20]!r}")
+    takes_number, shape = SHAPES[verb]
+    if not printable(rest) or len(rest) > MAX_TEXT + 8:
+        raise ProtocolError(f"{verb}: unreadable text")
+    number = None
+    if takes_number:
+        field, _, rest = rest.partition(" ")
+        if not NUMBER.fullmatch(field) or int(field) > MAX_NUMBER:
+            raise ProtocolError(f"{verb}: {field[:20]!r} is not a number 0-{MAX_NUMBER}")
+        number = int(field)
+    if shape == "" and rest:
+        raise ProtocolError(f"{verb} takes no more fields")
+    if shape == "move" and not rest.strip():
+        raise ProtocolError("MOVE without a move")
+    if shape == "digest" and not DIGEST.fullmatch(rest):
+        raise ProtocolError(f"RESUME: {rest[:20]!r} is not a digest")
+    command = Command(verb, number, rest)
+    if shape == "hello":
+        hello_fields(command)
+    return command
+
+
+def hello_fields(command: Command) -> Hello:
+    """The greeting's fields, checked."""
+    parts = command.text.split(" ", 3)
+    if len(parts) < 3 or not all(TOKEN.fullmatch(part) for part in parts[:2]) or parts[2] not in ("1", "2"):
+        raise ProtocolError("HELLO needs <version> <game> <variant> <side 1|2> [<name>]")
+    name = parts[3].strip() if len(parts) == 4 else ""
+    return Hello(command.number, parts[0], parts[1], int(parts[2]), name)
+
+
+def format_command(command: Command) -> str:
+    """The line for ``command``, newline included; ValueError if it could not be read back."""
+    fields = [command.verb]
+    if command.number is not None:
+        fields.append(str(command.number))
+    if command.text:
+        fields.append(command.text)
+    line = " ".join(fields)
+    if "\n" in line or "\r" in line or len(line.encode("utf-8")) + 1 > MAX_LINE:
+        raise ValueError(f"cannot send {line[:40]!r}")
+    parse_line(line)
+    return line + "\n"
+
+
+def hello(game: str, variant: str, side: int, name: str = "", version: int = VERSION) -> Command:
+    name = "".join(ch for ch in name if ch.isprintable())[:MAX_TEXT // 2]
+    return Command("HELLO", version, f"{game} {variant} {side}" + (f" {name}" if name else ""))
+
+
+def error(text: str) -> Command:
+    """An ERROR line whose text is always sendable."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    return Command("ERROR", None, text[:MAX_TEXT] or "error")
+
+
+def digest(moves: list[str]) -> str:
+    """The moves so far as a short digest: both sides compare it on resume.
+
+    >>> digest([]) == digest([]) != digest(["4"])
+    True
+    """
+    return hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:DIGEST_CHARS]
+
+
+class Decoder:
+    """Bytes in any pieces -> commands.  After the first error it takes nothing more:
+    ``feed`` then raises that ProtocolError again (the connection is to be closed)."""
+
+    def __init__(self, max_line: int = MAX_LINE) -> None:
+        self.max_line = max_line
+        self.buffer = bytearray()
+        self.error: ProtocolError | None = None
+
+    def feed(self, data: bytes) -> list[Command]:
+        """The complete commands in what has come so far; ProtocolError at the first bad line
+        (the commands before it in the same piece are in ``error.commands``)."""
+        if self.error is not None:
+            raise self.error
+        self.buffer += data
+        commands: list[Command] = []
+        try:
+            while True:
+                end = self.buffer.find(b"\n", 0, self.max_line)
+                if end < 0:
+                    if len(self.buffer) >= self.max_line:
+                        raise ProtocolError(f"a line longer than {self.max_line} bytes")
+                    return commands
+                raw = bytes(self.buffer[:end])
+                del self.buffer[: end + 1]
+                if raw.endswith(b"\r"):
+                    raw = raw[:-1]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise ProtocolError("a line that is not UTF-8 text") from None
+                commands.append(parse_line(line))
+        except ProtocolError as problem:
+            self.buffer.clear()
+            problem.commands = commands
+            self.error = problem
+            raise
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6]:port`` -> (host, port); ValueError names the problem.
+
+    >>> split_address("192.168.1.5:5000"), split_address("pc-anna")
+    (('192.168.1.5', 5000), ('pc-anna', 4270))
+    """
+    text = text.strip()
+    host, port = text, default_port
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest:
+            port = parse_port(rest.removeprefix(":"))
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+        port = parse_port(port_text)
+    if not host or any(ch.isspace() or not ch.isprintable() for ch in host) or len(host) > 253:
+        raise ValueError(f"{text[:40]!r} is not an address")
+    return host, port
+
+
+def parse_port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise ValueError(f"port {text[:10]!r} is not a number 1-65535")
+    return int(text)
