@@ -651,3 +651,17 @@ def test_in_the_browser_no_link_is_opened_and_the_socket_module_never_loaded():
                             cwd=Path(__file__).resolve().parent.parent)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["('other', 'no network in the browser')", "False"]
+
+
+def test_a_network_game_offers_its_own_keys_and_a_click_on_tab_opens_the_game_menu(make_app):
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.overlays import PauseMenu
+
+    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+    driver = Driver(host_app)
+    driver.frame()
+    keys = {span[3] for span in host.hotkeys.spans}
+    assert {"Z", "H", "TAB", "X"} <= keys and not keys & {"Y", "R"}  # no redo or restart to offer
+    (x0, _, y, _), = [span for span in host.hotkeys.spans if span[3] == "TAB"]
+    driver.click(x0 + 2, y + 2)
+    assert isinstance(host_app.overlays[-1], PauseMenu)

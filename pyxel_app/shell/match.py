@@ -518,6 +518,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         clicked = self.hotkeys.clicked(inp)
         if self.handle_common(inp):
             return
+        if clicked == "TAB":
+            self.app.open_pause_menu(self)
+            return
         commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
                     "X": self.leave, "Q": self.leave}
         if self.over and not self.view.busy(self.ui):
@@ -627,6 +630,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
             ui.text_at(col, PANEL_TOP + 8, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
-        keys = self.word("keys.over") if self.over and not busy else self.word("keys.play")
+        # A network game has no redo or restart (they would rewrite both players' game): its
+        # lines offer what it has, undo as a question to the other player.
+        keys = self.word("keys.over") if self.over and not busy else self.word("keys.net" if self.net else "keys.play")
         for i, line in enumerate(keys.split("\n")):
             self.hotkeys.line(col, PANEL_TOP + 10 + i, line)

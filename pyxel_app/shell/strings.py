@@ -121,6 +121,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.choose_first": "Who starts?",
         "match.starts": "{player} starts",
         "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "match.keys.net": "[Z] ask to undo\n[H]int [TAB] menu\n[F1]help [X] leave",
         "net.help": (
             "Network: one computer hosts, the other joins with its address. [Z] asks the other "
             "player to take your last move back; the game menu ([TAB], pad START) offers a draw "
@@ -324,6 +325,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
         "match.keys.play": "[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "match.keys.net": "[Z] Rücknahme?\n[H] Tipp [TAB] Menü\n[F1] Hilfe [X] Ende",
         "net.help": (
             "Netzwerk: ein Rechner eröffnet, der andere tritt mit dessen Adresse bei. [Z] fragt "
             "den anderen Spieler, ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
