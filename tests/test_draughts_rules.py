@@ -56,7 +56,7 @@ def test_the_start_positions():
     assert RULES.state_to_text(international) == "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(str, range(1, 21)))
     warcaby = RULES.initial_state("warcaby")
     # The seed's loops: three rows of five each, White moves first.
-    assert RULES.state_to_text(warcaby) == "W:W" + ",".join(map(str, range(36, 51))) + ":B" + ",".join(map(str, range(1, 16)))
+    assert RULES.state_to_text(warcaby) == "W:W" + ",".join(map(str, range(36, 51))) + ":B" + ",".join(map(str, range(1, 16))) + " warcaby"
     assert RULES.to_move(warcaby) == 0
     assert RULES.variant_of(warcaby) == "warcaby"
 
@@ -269,6 +269,21 @@ def test_fen_accepts_ranges_spaces_quotes_and_either_order():
 def test_bad_fen_says_what_is_wrong(text, why):
     with pytest.raises(NotationError, match=why):
         position(text)
+
+
+def test_a_state_text_names_warcaby_and_keeps_it():
+    state = position("B:W36,K45:B15", "warcaby")
+    assert RULES.state_to_text(state) == "B:W36,K45:B15 warcaby"
+    assert RULES.state_from_text("B:W36,K45:B15 warcaby") == state
+    assert RULES.state_from_text("B:W36,K45:B15 warcaby", "warcaby") == state
+    with pytest.raises(NotationError, match="not international"):
+        RULES.state_from_text("B:W36,K45:B15 warcaby", "international")
+
+
+def test_how_a_position_was_reached_is_not_part_of_it():
+    there = play(position("W:WK46:BK1"), "46-41", "1-6", "41-46", "6-1")
+    assert there == position("W:WK46:BK1") and hash(there) == hash(position("W:WK46:BK1"))
+    assert len(there.history) == 4
 
 
 def test_unknown_variant_is_refused():

@@ -23,7 +23,8 @@ crowns before it looks for the next jump) and captures on as a king.  The seed k
 draw.  In both, a side with no legal move (no pieces left included) loses.
 
 Positions are written as PDN FEN: ``W:W31,32,K33:B1,2`` (side to move, then each side's
-squares, ``K`` before a king, ranges like ``31-35`` accepted).
+squares, ``K`` before a king, ranges like ``31-35`` accepted); a state's text adds `` warcaby``
+after the FEN for a warcaby position, so that it says which rules it is played by.
 
 >>> state = RULES.initial_state()
 >>> [RULES.move_to_text(move) for move in RULES.legal_moves(state)][:3]
@@ -38,7 +39,7 @@ squares, ``K`` before a king, ranges like ``31-35`` accepted).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .base import IllegalMoveError, NotationError, Outcome, Rules
@@ -140,7 +141,8 @@ class Draughts:
     black: int = 0
     kings: int = 0
     turn: int = WHITE
-    history: tuple = ()
+    # Not part of what the position is (equality, hash, text): how it was reached.
+    history: tuple = field(default=(), compare=False)
 
     def pieces_of(self, side: int) -> int:
         return self.black if side else self.white
@@ -564,11 +566,21 @@ class DraughtsRules(Rules[Draughts, Move]):
     # Text.
 
     def state_to_text(self, state: Draughts) -> str:
-        return position_to_fen(*state.key)
+        """The FEN, then the variant's name unless it is International: ``W:W36-50:B1-15 warcaby``."""
+        fen = position_to_fen(*state.key)
+        return fen if state.variant == INTERNATIONAL else f"{fen} {state.variant}"
 
     def state_from_text(self, text: str, variant: str | None = None) -> Draughts:
+        fen, _, named = text.strip().partition(" ")
+        named = named.strip()
+        if named and named in self.variants:
+            if variant is not None and variant != named:
+                raise NotationError(f"the position is {named}, not {variant}")
+            variant = named
+        else:
+            fen = text
         variant = self.check_variant(variant)
-        white, black, kings, turn = position_from_fen(text)
+        white, black, kings, turn = position_from_fen(fen)
         return Draughts(variant, white, black, kings, turn)
 
     def move_to_text(self, move: Move) -> str:

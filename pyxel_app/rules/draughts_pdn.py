@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 
 from .base import NotationError, RulesError
-from .draughts import INTERNATIONAL, RULES, Draughts
+from .draughts import INTERNATIONAL, RULES, Draughts, position_to_fen
 
 MAX_PDN_CHARS = 200_000
 MAX_MOVES = 5_000
@@ -88,7 +88,7 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
         state = RULES.apply(state, RULES.move_from_text(state, text))
     result = result_of(state)
     header = {"Event": "ByPuzz Arcade", **(tags or {}), "GameType": GAME_TYPE,
-              "Variant": start.variant, "FEN": RULES.state_to_text(start), "Result": result}
+              "Variant": start.variant, "FEN": position_to_fen(*start.key), "Result": result}
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in header.items()]
     words = []
     number = 1

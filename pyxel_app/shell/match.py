@@ -12,7 +12,8 @@ flight), which is never part of the undoable game state.
 
 Who plays is the session's meta, so a saved game comes back with its players:
 ``mode`` (computer/two), ``level``, ``computer`` (its seat, 1 or 2), ``name1``/``name2``
-and ``colour1``/``colour2``.
+and ``colour1``/``colour2``; a game that lets the players choose its rules keeps the
+``variant`` there too (and the save's ``variant=`` line says the same).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.view = spec.screen_class()(self)
         self.ui = self.view.new_ui()
         self.phase = "mode"
+        self.variant = self.rules.variants[0]
         self.mode = MODE_COMPUTER
         self.level = spec.levels[0] if spec.levels else ""
         self.names = ["", ""]
@@ -84,7 +86,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         colour = ("colour",) if self.spec.choose_colour else ()
         computer = ("mode", "level") if self.spec.engine is not None and self.spec.levels else ()
         first = ("first",) if self.spec.ask_who_starts else ()
-        return computer + ("name",) + colour + first + ("play", "over")
+        variant = ("variant",) if self.spec.choose_variant else ()
+        return variant + computer + ("name",) + colour + first + ("play", "over")
 
     @property
     def screen_id(self) -> str:
@@ -122,18 +125,19 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
-        if self.spec.engine is None or not self.spec.levels:
-            self.mode = MODE_TWO  # no computer to play against: straight to the names
-            self.go_to_phase("name")
+        if self.spec.choose_variant:
+            self.go_to_phase("variant")
         else:
-            self.go_to_phase("mode")
+            # no computer to play against: straight to the names
+            self.go_to_phase(self.first_player_phase())
 
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; ``other_side_starts`` hands the first move to
         whoever moved second (after each game against the computer, or when asked)."""
         if other_side_starts:
             self.names.reverse()
-            self.colours.reverse()
+            if not self.spec.colours_name_sides:
+                self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
         if self.mode == MODE_COMPUTER:
@@ -141,15 +145,18 @@ class MatchCartridge(SetupScreens, Cartridge):
             meta["computer"] = str(self.computer_seat + 1)
         if self.names[1]:
             meta["name2"] = self.names[1]
-        self.session = Session(self.rules, self.rules.initial_state(), meta)
+        if self.spec.choose_variant:
+            meta["variant"] = self.variant
+        self.session = Session(self.rules, self.rules.initial_state(self.variant), meta)
         self.on_session_changed()
 
     def load_start(self, text: str, meta: dict[str, str]):
         players_from_meta(meta, self.spec)
-        return self.rules.state_from_text(text)
+        return self.rules.state_from_text(text, meta.get("variant"))
 
     def on_session_changed(self) -> None:
         self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta, self.spec)
+        self.variant = self.rules.variant_of(self.session.start)
         if self.mode == MODE_COMPUTER:
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.computer_seat] = ComputerSeat(self.spec, self.level, self.app.rng)
@@ -305,13 +312,13 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.hint_engine = self.spec.engine(self.state, self.spec.hint_level or self.spec.levels[-1], self.app.rng)
 
     def commands(self) -> list[Command]:
-        commands = super().commands() if self.session is not None else []
+        commands = super().commands() + self.view.commands() if self.session is not None else []
         return commands + [Command(self.word("new_players"), self.begin_setup)]
 
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
-        {"mode": self.update_mode, "level": self.update_level, "name": self.update_name,
+        {"variant": self.update_variant, "mode": self.update_mode, "level": self.update_level, "name": self.update_name,
          "colour": self.update_colour, "first": self.update_first, "play": self.update_play}[self.phase](inp)
 
     # Play.
