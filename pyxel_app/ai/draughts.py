@@ -9,8 +9,7 @@ to move: material (a king is worth three men), how far the men have come, the ce
 guarded back row while the other side has no king, men standing together, and mobility.
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
-at the clock every few dozen nodes and yields once the frame's ``deadline`` has passed;
-the nodes near the leaves run as plain calls, which are short.
+at the clock at every node and yields once the frame's ``deadline`` has passed.
 
 >>> from pyxel_app.rules.draughts import RULES
 >>> state = RULES.state_from_text("W:W28,35:B23,13,30", "warcaby")
@@ -50,12 +49,12 @@ WIN = 100_000
 WIN_THRESHOLD = WIN - 1_000
 INFINITY = 10 * WIN
 MAN, KING = 100, 300
-CHECK_EVERY = 64
-# Below this many plies a subtree is searched by plain calls: it ends within a millisecond.
-PLAIN_DEPTH = 2
 # How many times longer the next depth is expected to take.
 GROWTH = 3.0
 TABLE_LIMIT = 300_000
+SCORE_OFFSET = 1 << 22
+SCORE_MASK = (1 << 23) - 1
+TABLES: dict[str, dict] = {"international": {}, "warcaby": {}}
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -118,7 +117,9 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.rng = rng or random.Random()
         self.international = state.variant == INTERNATIONAL
         self.max_depth = max_depth or DEPTHS.get(level, 1)
-        self.table: dict = {}
+        # One table per rule set for the whole session: it outlives a move, so it is already
+        # old when the next search starts and the garbage collector's young passes skip it.
+        self.table = TABLES[state.variant]
         self.history: dict = {}
         self.nodes = 0
         self.best_move: Move | None = None
@@ -166,50 +167,19 @@ class DraughtsSearch(Cooperative[EngineResult]):
                     return
 
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
-        """Negamax score of the position for ``side`` (to move), a generator above PLAIN_DEPTH."""
+        """Negamax score of the position for ``side`` (to move).  Past the last ply a position
+        with a compulsory capture is searched on (nobody may decline it), else scored."""
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY and time.perf_counter() >= self.deadline:
+        if time.perf_counter() >= self.deadline:
             yield
-        if depth <= PLAIN_DEPTH:
-            return self._plain(own, opp, kings, side, depth, ply, alpha, beta)
-        key = (own, opp, kings, side)
-        entry = self.table.get(key)
-        first = None
-        if entry is not None:
-            entry_depth, bound, stored, first = entry
-            if entry_depth >= depth:
-                if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
-                    return stored
-        moves = generate(own, opp, kings, side, self.international)
-        if not moves:
-            return ply - WIN
-        moves = self._order(moves, first, side)
-        floor = alpha
-        best, best_key = -INFINITY, None
-        for move in moves:
-            new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-            score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, depth - 1, ply + 1, -beta, -alpha))
-            if score > best:
-                best, best_key = score, move.key
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        self._reward(move, side, depth)
-                        break
-        self._store(key, depth, best, floor, beta, best_key)
-        return best
-
-    def _plain(self, own, opp, kings, side, depth, ply, alpha, beta):
-        """The same search as plain calls, for the last plies and the captures after them."""
-        self.nodes += 1
         capture = can_capture(own, opp, kings, FULL & ~(own | opp))
         if depth <= 0 and not capture:
             return evaluate(own, opp, kings, side)
-        key = (own, opp, kings, side)
+        key = own | opp << 50 | kings << 100 | side << 150
         entry = self.table.get(key)
         first = None
         if entry is not None:
-            entry_depth, bound, stored, first = entry
+            entry_depth, bound, stored, first = unpack(entry)
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
@@ -220,11 +190,10 @@ class DraughtsSearch(Cooperative[EngineResult]):
             moves = self._order(moves, first, side)
         floor = alpha
         best, best_key = -INFINITY, None
-        # captures are forced: searching them costs no depth
         next_depth = depth if capture and depth <= 0 else depth - 1
         for move in moves:
             new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-            score = -self._plain(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha)
+            score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             if score > best:
                 best, best_key = score, move.key
                 if score > alpha:
@@ -237,7 +206,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
 
     def _order(self, moves: list[Move], first, side: int) -> list[Move]:
         history = self.history
-        ranked = sorted(moves, key=lambda move: -history.get((side, move.start, move.end), 0))
+        ranked = sorted(moves, key=lambda move: -history.get(side << 12 | move.start << 6 | move.end, 0))
         if first is not None:
             for index, move in enumerate(ranked):
                 if move.key == first:
@@ -248,14 +217,27 @@ class DraughtsSearch(Cooperative[EngineResult]):
 
     def _reward(self, move: Move, side: int, depth: int) -> None:
         if not move.captured:
-            key = (side, move.start, move.end)
+            key = side << 12 | move.start << 6 | move.end
             self.history[key] = self.history.get(key, 0) + depth * depth + 1
 
     def _store(self, key, depth, best, floor, beta, best_key) -> None:
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()
         bound = UPPER if best <= floor else LOWER if best >= beta else EXACT
-        self.table[key] = (depth, bound, best, best_key)
+        self.table[key] = pack(depth, bound, best, best_key)
+
+
+def pack(depth: int, bound: int, score: int, move_key) -> int:
+    """A table entry as one int, so the table holds nothing the garbage collector must visit."""
+    start, end, captured = move_key if move_key is not None else (63, 63, 0)
+    return depth | bound << 6 | (score + SCORE_OFFSET) << 8 | start << 31 | end << 37 | captured << 43
+
+
+def unpack(entry: int):
+    """(depth, bound, score, best move's key or None)."""
+    start = entry >> 31 & 63
+    move_key = None if start == 63 else (start, entry >> 37 & 63, entry >> 43)
+    return entry & 63, entry >> 6 & 3, (entry >> 8 & SCORE_MASK) - SCORE_OFFSET, move_key
 
 
 def make_engine(state: Draughts, level: str, rng: random.Random) -> DraughtsSearch:
