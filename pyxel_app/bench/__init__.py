@@ -2,7 +2,8 @@
 
 Timings live here, never in tests, and nothing here goes into the .pyxapp: a desktop tool.
 Each figure is one line ``name: value``.  ``frames`` drives the real app headless;
-``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``.
+``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
+``draughts`` times perft beside py-draughts and plays the strength matches.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ def percentiles(samples: list[float]) -> str:
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, fifteen, frames, pegs
+    from . import connect4, draughts, fifteen, frames, pegs
 
     frames.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
+    draughts.run(report, quick)
