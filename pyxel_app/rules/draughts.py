@@ -204,46 +204,86 @@ def man_targets(men: int, empty: int, direction: int) -> list[tuple[int, int]]:
     return pairs
 
 
+# Per side, the (sources, shift) of a man's forward steps: White's shift right, Black's left.
+FORWARD_STEPS = {side: tuple((sources, abs(delta)) for direction in FORWARD[side]
+                             for sources, delta in STEP_MASKS[direction]) for side in (WHITE, BLACK)}
+
+
 def man_step_count(men: int, empty: int, side: int) -> int:
     count = 0
-    for direction in FORWARD[side]:
-        for sources, delta in STEP_MASKS[direction]:
-            count += (_shift(men & sources, delta) & empty).bit_count()
+    if side == WHITE:
+        for sources, shift in FORWARD_STEPS[WHITE]:
+            count += ((men & sources) >> shift & empty).bit_count()
+    else:
+        for sources, shift in FORWARD_STEPS[BLACK]:
+            count += ((men & sources) << shift & empty).bit_count()
     return count
+
+
+def _jump_tables() -> tuple[tuple, tuple]:
+    """(up, down): per direction and row parity, (men that could jump that way, first step,
+    second step, whole jump) as shift sizes.  The two steps of a jump change the row parity,
+    so a jump is a fixed shift; up shifts right (towards square 1), down shifts left."""
+    up, down = [], []
+    for direction in range(4):
+        (even, even_delta), (odd, odd_delta) = STEP_MASKS[direction]
+        jump = even_delta + odd_delta
+        for sources, first, second in ((even, even_delta, odd_delta), (odd, odd_delta, even_delta)):
+            entry = (JUMP_SOURCES[direction] & sources, abs(first), abs(second), abs(jump))
+            (up if jump < 0 else down).append(entry)
+    return tuple(up), tuple(down)
+
+
+JUMPS_UP, JUMPS_DOWN = _jump_tables()
+
+
+def capturing_men(men: int, opp: int, empty: int) -> int:
+    """The men that can take a piece next to them, all at once by shifts."""
+    found = 0
+    for sources, first, second, jump in JUMPS_UP:
+        found |= (((men & sources) >> first & opp) >> second & empty) << jump
+    for sources, first, second, jump in JUMPS_DOWN:
+        found |= (((men & sources) << first & opp) << second & empty) >> jump
+    return found
+
+
+def _king_can_capture(start: int, opp: int, empty: int) -> bool:
+    for ray in RAYS[start]:
+        for k, square in enumerate(ray):
+            if not empty >> square & 1:
+                if opp >> square & 1 and k + 1 < len(ray) and empty >> ray[k + 1] & 1:
+                    return True
+                break
+    return False
 
 
 def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
     """Whether the side with ``own`` has a capture: men by shifts, kings along their rays."""
-    men = own & ~kings
-    for direction in range(4):
-        movers = men & JUMP_SOURCES[direction]
-        (even, even_delta), (odd, odd_delta) = STEP_MASKS[direction]
-        # a man on an even row steps onto an odd one and on, and the other way round
-        if _shift(_shift(movers & even, even_delta) & opp, odd_delta) & empty:
-            return True
-        if _shift(_shift(movers & odd, odd_delta) & opp, even_delta) & empty:
-            return True
-    for start in squares_of(own & kings):
-        for ray in RAYS[start]:
-            for k, square in enumerate(ray):
-                if not empty >> square & 1:
-                    if opp >> square & 1 and k + 1 < len(ray) and empty >> ray[k + 1] & 1:
-                        return True
-                    break
-    return False
+    if capturing_men(own & ~kings, opp, empty):
+        return True
+    return any(_king_can_capture(start, opp, empty) for start in squares_of(own & kings))
 
 
 def generate(own: int, opp: int, kings: int, side: int, international: bool) -> list[Move]:
     """Every legal move, one route per (start, end, pieces taken)."""
-    if can_capture(own, opp, kings, FULL & ~(own | opp)):
-        seen = set()
-        moves = []
-        for move in capture_routes(own, opp, kings, side, international):
-            if move.key not in seen:
-                seen.add(move.key)
-                moves.append(move)
-        return moves
+    empty = FULL & ~(own | opp)
+    capturers = capturing_men(own & ~kings, opp, empty)
+    if capturers or (own & kings and can_capture(own & kings, opp, kings, empty)):
+        return merged(capture_routes(own, opp, kings, side, international, capturers))
     return steps(own, opp, kings, side)
+
+
+def merged(routes: list[Move]) -> list[Move]:
+    """One route for each (start, end, pieces taken), the first found."""
+    if len(routes) < 2:
+        return routes
+    seen = set()
+    moves = []
+    for move in routes:
+        if move.key not in seen:
+            seen.add(move.key)
+            moves.append(move)
+    return moves
 
 
 def step_pairs(own: int, opp: int, kings: int, side: int) -> list[tuple[int, int]]:
@@ -266,18 +306,20 @@ def steps(own: int, opp: int, kings: int, side: int) -> list[Move]:
     return [Move(pair) for pair in sorted(step_pairs(own, opp, kings, side))]
 
 
-def capture_routes(own: int, opp: int, kings: int, side: int, international: bool) -> list[Move]:
+def capture_routes(own: int, opp: int, kings: int, side: int, international: bool, capturers: int | None = None) -> list[Move]:
     """Every capture route (before routes with the same start, end and pieces are merged);
-    International keeps only those that take the most pieces."""
+    International keeps only those that take the most pieces.  ``capturers`` are the men
+    that can capture, when the caller knows them."""
     routes: list[Move] = []
     occupied = own | opp
     far_row = FAR_ROW[side]
-    for start in squares_of(own):
-        empty = FULL & ~occupied | (1 << start)
-        if kings >> start & 1:
-            _king_jumps(start, [start], 0, empty, opp, international, routes)
-        else:
-            _man_jumps(start, [start], 0, empty, opp, international, far_row, routes)
+    empty = FULL & ~occupied
+    if capturers is None:
+        capturers = capturing_men(own & ~kings, opp, empty)
+    for start in squares_of(capturers):
+        _man_jumps(start, [start], 0, empty | (1 << start), opp, international, far_row, routes)
+    for start in squares_of(own & kings):
+        _king_jumps(start, [start], 0, empty | (1 << start), opp, international, routes)
     if international and routes:
         most = max(move.captured.bit_count() for move in routes)
         routes = [move for move in routes if move.captured.bit_count() == most]
@@ -344,11 +386,74 @@ def play(own: int, opp: int, kings: int, side: int, move: Move, international: b
     return own, opp & ~captured, kings
 
 
+def _man_ends(square, captured, empty, prey, ends) -> None:
+    """International man captures as (end, pieces taken), no routes: perft only counts them."""
+    further = False
+    for taken, landing in JUMPS[square]:
+        if prey >> taken & 1 and empty >> landing & 1:
+            further = True
+            bit = 1 << taken
+            _man_ends(landing, captured | bit, empty, prey ^ bit, ends)
+    if not further and captured:
+        ends.append((square, captured))
+
+
+def _king_ends(square, captured, empty, prey, ends) -> None:
+    further = False
+    for ray in RAYS[square]:
+        length = len(ray)
+        k = 0
+        while k < length and empty >> ray[k] & 1:
+            k += 1
+        if k + 1 >= length or not prey >> ray[k] & 1:
+            continue
+        bit = 1 << ray[k]
+        k += 1
+        while k < length and empty >> ray[k] & 1:
+            further = True
+            _king_ends(ray[k], captured | bit, empty, prey ^ bit, ends)
+            k += 1
+    if not further and captured:
+        ends.append((square, captured))
+
+
+def capture_keys(own: int, opp: int, kings: int, capturers: int) -> set[tuple[int, int, int]]:
+    """International captures as (start, end, pieces taken): the legal moves, without routes."""
+    empty = FULL & ~(own | opp)
+    keys = set()
+    for start in squares_of(capturers):
+        ends: list = []
+        _man_ends(start, 0, empty | 1 << start, opp, ends)
+        keys.update((start, end, captured) for end, captured in ends)
+    for start in squares_of(own & kings):
+        ends = []
+        _king_ends(start, 0, empty | 1 << start, opp, ends)
+        keys.update((start, end, captured) for end, captured in ends)
+    most = max(key[2].bit_count() for key in keys)
+    return {key for key in keys if key[2].bit_count() == most}
+
+
 def perft_bits(own: int, opp: int, kings: int, side: int, depth: int, international: bool) -> int:
     """Leaves at ``depth`` below the position, counted on bitboards (no states, no draws)."""
     empty = FULL & ~(own | opp)
-    if can_capture(own, opp, kings, empty):
-        moves = generate(own, opp, kings, side, international)
+    capturers = capturing_men(own & ~kings, opp, empty)
+    if capturers or (own & kings and can_capture(own & kings, opp, kings, empty)):
+        if international:
+            keys = capture_keys(own, opp, kings, capturers)
+            if depth == 1:
+                return len(keys)
+            total = 0
+            far_row = FAR_ROW[side]
+            for start, end, captured in keys:
+                start_bit, end_bit = 1 << start, 1 << end
+                new_own = own & ~start_bit | end_bit
+                if kings & start_bit:
+                    new_kings = kings & ~start_bit & ~captured | end_bit
+                else:
+                    new_kings = kings & ~captured | (end_bit & far_row)
+                total += perft_bits(opp & ~captured, new_own, new_kings, 1 - side, depth - 1, True)
+            return total
+        moves = merged(capture_routes(own, opp, kings, side, international, capturers))
         if depth == 1:
             return len(moves)
         total = 0
