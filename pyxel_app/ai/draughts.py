@@ -32,9 +32,13 @@ from ..rules.draughts import (
     Draughts,
     Move,
     can_capture,
-    generate,
+    capture_keys,
+    capture_routes,
+    capturing_men,
     man_step_count,
+    merged,
     play,
+    step_pairs,
 )
 from .cooperative import Cooperative, EngineResult
 
@@ -121,6 +125,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         # old when the next search starts and the garbage collector's young passes skip it.
         self.table = TABLES[state.variant]
         self.history: dict = {}
+        self.killers: dict = {}
         self.nodes = 0
         self.best_move: Move | None = None
         self.score: int | None = None
@@ -166,13 +171,31 @@ class DraughtsSearch(Cooperative[EngineResult]):
                 if now + GROWTH * (now - started) > self.soft_budget_ms:
                     return
 
+    def _moves(self, own, opp, kings, side):
+        """(is a capture, moves as (start, end, pieces taken, crown bit)): routes are not needed
+        inside the search, only what a move does to the bitboards."""
+        empty = FULL & ~(own | opp)
+        capturers = capturing_men(own & ~kings, opp, empty)
+        far_row = FAR_ROW[side]
+        if capturers or (own & kings and can_capture(own & kings, opp, kings, empty)):
+            if self.international:
+                return True, [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
+            moves = merged(capture_routes(own, opp, kings, side, False, capturers))
+            return True, [(move.start, move.end, move.captured,
+                           (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
+                          for move in moves]
+        return False, [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
+
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
-        """Negamax score of the position for ``side`` (to move).  Past the last ply a position
-        with a compulsory capture is searched on (nobody may decline it), else scored."""
+        """Negamax score of the position for ``side`` (to move), principal variation search.
+        Past the last ply a position with a compulsory capture is searched on (nobody may
+        decline it), else scored."""
         self.nodes += 1
         if time.perf_counter() >= self.deadline:
             yield
-        capture = can_capture(own, opp, kings, FULL & ~(own | opp))
+        capture, moves = self._moves(own, opp, kings, side)
+        if not moves:
+            return ply - WIN
         if depth <= 0 and not capture:
             return evaluate(own, opp, kings, side)
         key = own | opp << 50 | kings << 100 | side << 150
@@ -183,42 +206,55 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
-        moves = generate(own, opp, kings, side, self.international)
-        if not moves:
-            return ply - WIN
         if len(moves) > 1:
-            moves = self._order(moves, first, side)
+            moves = self._order(moves, first, side, ply)
         floor = alpha
         best, best_key = -INFINITY, None
         next_depth = depth if capture and depth <= 0 else depth - 1
-        for move in moves:
-            new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-            score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+        for index, (start, end, taken, crown) in enumerate(moves):
+            start_bit, end_bit = 1 << start, 1 << end
+            new_own = own & ~start_bit | end_bit
+            if kings & start_bit:
+                new_kings = kings & ~start_bit & ~taken | end_bit
+            else:
+                new_kings = kings & ~taken | crown
+            new_opp = opp & ~taken
+            if index == 0:
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+            else:
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -alpha - 1, -alpha))
+                if alpha < score < beta:
+                    score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             if score > best:
-                best, best_key = score, move.key
+                best, best_key = score, (start, end, taken)
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        self._reward(move, side, depth)
+                        if not taken:
+                            self._reward(start, end, side, depth, ply)
                         break
         self._store(key, max(depth, 0), best, floor, beta, best_key)
         return best
 
-    def _order(self, moves: list[Move], first, side: int) -> list[Move]:
+    def _order(self, moves, first, side: int, ply: int):
         history = self.history
-        ranked = sorted(moves, key=lambda move: -history.get(side << 12 | move.start << 6 | move.end, 0))
+        killers = self.killers.get(ply, ())
+        ranked = sorted(moves, key=lambda move: -(history.get(side << 12 | move[0] << 6 | move[1], 0)
+                                                 + (1 << 30 if (move[0], move[1]) in killers else 0)))
         if first is not None:
             for index, move in enumerate(ranked):
-                if move.key == first:
+                if move[:3] == first:
                     if index:
                         ranked.insert(0, ranked.pop(index))
                     break
         return ranked
 
-    def _reward(self, move: Move, side: int, depth: int) -> None:
-        if not move.captured:
-            key = side << 12 | move.start << 6 | move.end
-            self.history[key] = self.history.get(key, 0) + depth * depth + 1
+    def _reward(self, start: int, end: int, side: int, depth: int, ply: int) -> None:
+        key = side << 12 | start << 6 | end
+        self.history[key] = self.history.get(key, 0) + depth * depth + 1
+        killers = self.killers.get(ply, ())
+        if (start, end) not in killers:
+            self.killers[ply] = ((start, end),) + killers[:1]
 
     def _store(self, key, depth, best, floor, beta, best_key) -> None:
         if len(self.table) >= TABLE_LIMIT:

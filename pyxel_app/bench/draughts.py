@@ -116,17 +116,21 @@ def random_player(state: Draughts, rng: random.Random) -> str:
     return RULES.move_to_text(rng.choice(RULES.legal_moves(state)))
 
 
-def peer_player(move_ms: float) -> Callable | None:
+def peer_player(move_ms: float, kind: str = "turbo") -> Callable | None:
+    """py-draughts' engine at ``move_ms`` a move: ``turbo`` (TurboEngine, its strongest, for
+    10x10) or ``simple`` (SimpleEngine, its general alpha-beta)."""
     library = peer()
     if library is None:
         return None
-    from draughts.engines.turbo import TurboEngine
+    if kind == "turbo":
+        from draughts.engines.turbo import TurboEngine
 
-    engine = TurboEngine(time_limit=move_ms / 1000.0)
+        engine = TurboEngine(time_limit=move_ms / 1000.0)
+    else:
+        engine = library.SimpleEngine(depth_limit=30, time_limit=move_ms / 1000.0)
 
     def choose(state: Draughts, rng: random.Random) -> str:
         board = library.Board.from_fen(RULES.state_to_text(state))
-        history = getattr(choose, "moves", [])
         move = engine.get_best_move(board)
         path = move.square_list
         return ("x" if move.captured_list else "-").join(str(square + 1) for square in path)
