@@ -69,3 +69,24 @@ def test_the_same_moves_in_positions_full_of_kings(peer):
         state = RULES.state_from_text(fen)
         board = peer.Board.from_fen(fen)
         assert set(our_moves(state)) == set(their_moves(board)), fen
+
+
+def test_perft_agrees_with_py_draughts_own_perft_on_random_positions(peer):
+    """No other published International perft table was found beyond the start position's,
+    so positions from random games (kings and long captures among them) are counted by both."""
+    from draughts.engines.turbo import perft_from_board
+
+    rng = random.Random(99)
+    checked = 0
+    for game in range(12):
+        state = RULES.initial_state("international")
+        for ply in range(rng.randrange(20, 90)):
+            legal = RULES.legal_moves(state)
+            if not legal:
+                break
+            state = RULES.after(state, rng.choice(legal))
+        if RULES.legal_moves(state):
+            fen = RULES.state_to_text(state)
+            assert RULES.perft(state, 3) == perft_from_board(peer.Board.from_fen(fen), 3), fen
+            checked += 1
+    assert checked >= 8
