@@ -53,8 +53,9 @@ WIN = 100_000
 WIN_THRESHOLD = WIN - 1_000
 INFINITY = 10 * WIN
 MAN, KING = 100, 300
-# How many times longer the next depth is expected to take.
-GROWTH = 3.0
+# A new depth starts only within this share of the budget; one cut short by the budget
+# still gives its best move so far (the first move searched is the last depth's best).
+START_SHARE = 0.6
 TABLE_LIMIT = 300_000
 SCORE_OFFSET = 1 << 22
 SCORE_MASK = (1 << 23) - 1
@@ -131,8 +132,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.score: int | None = None
         self.depth_done = 0
         budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
-        super().__init__(self._think(), None if budget is None else budget * 1.5)
-        self.soft_budget_ms = budget
+        super().__init__(self._think(), budget)
 
     def finish(self, value) -> None:
         self.result = EngineResult(self.best_move, self.score, self.depth_done)
@@ -150,7 +150,6 @@ class DraughtsSearch(Cooperative[EngineResult]):
         depth = 0
         while depth < self.max_depth:
             depth += 1
-            started = self.elapsed_now_ms()
             best, best_score = None, -INFINITY
             for move in moves:
                 new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
@@ -166,25 +165,21 @@ class DraughtsSearch(Cooperative[EngineResult]):
             moves = [best] + [move for move in moves if move is not best]
             if abs(best_score) > WIN_THRESHOLD:
                 return
-            if self.soft_budget_ms is not None:
-                now = self.elapsed_now_ms()
-                if now + GROWTH * (now - started) > self.soft_budget_ms:
-                    return
+            if self.budget_ms is not None and self.elapsed_now_ms() > START_SHARE * self.budget_ms:
+                return
 
-    def _moves(self, own, opp, kings, side):
-        """(is a capture, moves as (start, end, pieces taken, crown bit)): routes are not needed
-        inside the search, only what a move does to the bitboards."""
-        empty = FULL & ~(own | opp)
-        capturers = capturing_men(own & ~kings, opp, empty)
+    def _moves(self, own, opp, kings, side, capturers: int, capture: bool):
+        """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
+        search, only what a move does to the bitboards."""
         far_row = FAR_ROW[side]
-        if capturers or (own & kings and can_capture(own & kings, opp, kings, empty)):
-            if self.international:
-                return True, [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
-            moves = merged(capture_routes(own, opp, kings, side, False, capturers))
-            return True, [(move.start, move.end, move.captured,
-                           (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
-                          for move in moves]
-        return False, [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
+        if not capture:
+            return [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
+        if self.international:
+            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
+        moves = merged(capture_routes(own, opp, kings, side, False, capturers))
+        return [(move.start, move.end, move.captured,
+                 (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
+                for move in moves]
 
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
         """Negamax score of the position for ``side`` (to move), principal variation search.
@@ -193,10 +188,12 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.nodes += 1
         if time.perf_counter() >= self.deadline:
             yield
-        capture, moves = self._moves(own, opp, kings, side)
-        if not moves:
-            return ply - WIN
+        empty = FULL & ~(own | opp)
+        capturers = capturing_men(own & ~kings, opp, empty)
+        capture = bool(capturers) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
         if depth <= 0 and not capture:
+            if not own & kings and not man_step_count(own, empty, side):
+                return ply - WIN
             return evaluate(own, opp, kings, side)
         key = own | opp << 50 | kings << 100 | side << 150
         entry = self.table.get(key)
@@ -206,6 +203,9 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
+        moves = self._moves(own, opp, kings, side, capturers, capture)
+        if not moves:
+            return ply - WIN
         if len(moves) > 1:
             moves = self._order(moves, first, side, ply)
         floor = alpha
