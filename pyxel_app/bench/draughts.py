@@ -68,14 +68,14 @@ def bench_perft(report: Report, depth: int = PERFT_DEPTH) -> None:
     count = walk(depth)
     spent = time.perf_counter() - start
     report(f"draughts perft {depth} (py-draughts Board push/pop)", f"{count} in {spent:.2f} s, "
-           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x ours)")
+           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
     from draughts.engines.turbo import perft_from_board
 
     start = time.perf_counter()
     count = perft_from_board(library.Board(), depth)
     spent = time.perf_counter() - start
     report(f"draughts perft {depth} (py-draughts turbo bitboards)", f"{count} in {spent:.2f} s, "
-           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x ours)")
+           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
 
 
 def bench_steps(report: Report, quick: bool = False) -> None:
