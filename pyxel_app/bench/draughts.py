@@ -7,7 +7,7 @@ perft (``engines.turbo.perft``) are timed on the same perft(6) in the same run, 
 ``TurboEngine`` is the opponent at the same time per move.  Matches take long, so the
 default run plays none of them beyond a few games against the random mover;
 ``python -m pyxel_app.bench.draughts --full`` plays 20 games against random and 20 against
-py-draughts (each side White in half of them, from the usual opening moves).
+each of py-draughts' engines (each side White in half of them, from ten two-ply openings).
 """
 
 from __future__ import annotations
@@ -196,6 +196,8 @@ def run(report: Report = report, quick: bool = False, full: bool = False, move_m
         report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
         return
     match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms), theirs, FULL_GAMES)
+    match(report, f"hard vs py-draughts SimpleEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms),
+          peer_player(move_ms, "simple"), FULL_GAMES)
 
 
 if __name__ == "__main__":
