@@ -3,7 +3,8 @@
 Timings live here, never in tests, and nothing here goes into the .pyxapp: a desktop tool.
 Each figure is one line ``name: value``.  ``frames`` drives the real app headless;
 ``network`` times both sides of a network game on loopback;
-``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``.
+``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
+``draughts`` times perft beside py-draughts and plays the strength matches.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ def percentiles(samples: list[float]) -> str:
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, fifteen, frames, network, pegs
+    from . import connect4, draughts, fifteen, frames, network, pegs
 
     frames.run(report, quick)
     network.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
+    draughts.run(report, quick)

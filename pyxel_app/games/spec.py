@@ -32,7 +32,10 @@ class GameSpec:
     first two in seat order, or, with ``choose_colour``, a list each player picks from.
     ``levels`` are the computer's, weakest first; ``engine(state, level, rng)`` makes a
     cooperative engine for a level (or for ``hint_level``).  With ``ask_who_starts`` the
-    set-up ends with the question who moves first.  ``solve(position, **options)`` answers
+    set-up ends with the question who moves first.  With ``choose_variant`` it starts with
+    the rules' variants (string keys ``<key>.variant.<variant>``), played and saved as chosen.
+    With ``colours_name_sides`` the colours are the rules' sides (White moves first), so when
+    the other player starts the players change seats and the colours stay.  ``solve(position, **options)`` answers
     the CLI's ``solve``; ``solve_note`` says first when that may take long; a ``perft`` from
     ``slow_perft_depth`` on is announced as slow.  ``hotkeys`` are the keys the game reads
     itself (Pyxel key names), so the Keys screen can warn when a binding clashes with one.
@@ -47,6 +50,8 @@ class GameSpec:
     colours: tuple[str, ...] = ()
     choose_colour: bool = False
     ask_who_starts: bool = False
+    choose_variant: bool = False
+    colours_name_sides: bool = False
     levels: tuple[str, ...] = ()
     engine: EngineFactory | None = None
     hint_level: str = ""

@@ -54,6 +54,10 @@ class BoardView:
         """Mark the hinted move on the board; returns the words for the status line."""
         return self.match.rules.move_to_text(move)
 
+    def commands(self) -> list:
+        """The game's own entries for the game menu (``shell.cartridge.Command``)."""
+        return []
+
     def end_text(self, state, outcome) -> str | None:
         """The game's own words for the end, or None for the match layer's."""
         return None

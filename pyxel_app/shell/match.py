@@ -13,7 +13,9 @@ flight), which is never part of the undoable game state.
 Who plays is the session's meta, so a saved game comes back with its players:
 ``mode`` (computer/two, or host/join for a network game), ``level``, ``computer`` (its
 seat, 1 or 2), ``name1``/``name2`` and ``colour1``/``colour2``; a network game also keeps
-``local`` (the seat played here, 1 or 2) and ``address`` (host:port), to reconnect.
+``local`` (the seat played here, 1 or 2) and ``address`` (host:port), to reconnect; a game
+that lets the players choose its rules keeps the ``variant`` there too (and the save's
+``variant=`` line says the same).
 
 A network game (``shell/netplay.py``) puts a remote seat opposite the person here: its
 moves come from the other computer, checked by the rules before they are played.
@@ -82,6 +84,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.view = spec.screen_class()(self)
         self.ui = self.view.new_ui()
         self.phase = "mode"
+        self.variant = self.rules.variants[0]
         self.mode = MODE_COMPUTER
         self.level = spec.levels[0] if spec.levels else ""
         self.names = ["", ""]
@@ -113,7 +116,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
         first = ("first",) if self.spec.ask_who_starts else ()
         network = NET_PHASES if NET_MODES[0] in modes else ()
-        return asked + ("name",) + colour + first + ("play", "over") + network
+        variant = ("variant",) if self.spec.choose_variant else ()
+        return variant + asked + ("name",) + colour + first + ("play", "over") + network
 
     @property
     def screen_id(self) -> str:
@@ -154,18 +158,19 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
-        if len(self.mode_choices()) == 1:
-            self.mode = MODE_TWO  # no computer to play against, no network: straight to the names
-            self.go_to_phase("name")
+        if self.spec.choose_variant:
+            self.go_to_phase("variant")
         else:
-            self.go_to_phase("mode")
+            # no other mode to choose (no computer, no network): straight to the names
+            self.go_to_phase(self.first_player_phase())
 
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; ``other_side_starts`` hands the first move to
         whoever moved second (after each game against the computer, or when asked)."""
         if other_side_starts:
             self.names.reverse()
-            self.colours.reverse()
+            if not self.spec.colours_name_sides:
+                self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
         if self.mode == MODE_COMPUTER:
@@ -173,17 +178,20 @@ class MatchCartridge(SetupScreens, Cartridge):
             meta["computer"] = str(self.computer_seat + 1)
         if self.names[1]:
             meta["name2"] = self.names[1]
-        self.session = Session(self.rules, self.rules.initial_state(), meta)
+        if self.spec.choose_variant:
+            meta["variant"] = self.variant
+        self.session = Session(self.rules, self.rules.initial_state(self.variant), meta)
         self.on_session_changed()
 
     def load_start(self, text: str, meta: dict[str, str]):
         players_from_meta(meta, self.spec)
         if meta.get("mode") in NET_MODES:
             net_from_meta(meta)
-        return self.rules.state_from_text(text)
+        return self.rules.state_from_text(text, meta.get("variant"))
 
     def on_session_changed(self) -> None:
         self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta, self.spec)
+        self.variant = self.rules.variant_of(self.session.start)
         self.agreed = None
         if self.mode == MODE_COMPUTER:
             self.seats = [PersonSeat(), PersonSeat()]
@@ -494,7 +502,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             super().load_game()
 
     def commands(self) -> list[Command]:
-        commands = super().commands() if self.session is not None else []
+        commands = super().commands() + self.view.commands() if self.session is not None else []
         if self.net is not None and self.session is not None:
             drop = {t("pause.redo"), t("pause.restart"), t("pause.load")}
             commands = [command for command in commands if command.label not in drop]
@@ -507,7 +515,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
-        {"mode": self.update_mode, "level": self.update_level, "name": self.update_name,
+        {"variant": self.update_variant, "mode": self.update_mode, "level": self.update_level, "name": self.update_name,
          "colour": self.update_colour, "first": self.update_first, "play": self.update_play,
          "address": self.update_address, "host": self.update_net_wait,
          "connecting": self.update_net_wait}[self.phase](inp)

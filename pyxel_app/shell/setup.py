@@ -1,5 +1,6 @@
-"""The match layer's set-up screens: mode, computer level, names, colours; on the desktop
-also hosting a network game (this machine's addresses, waiting) and joining one (an address).
+"""The match layer's set-up screens: the rules' variant (for a game that offers a choice),
+mode, computer level, names, colours; on the desktop also hosting a network game (this
+machine's addresses, waiting) and joining one (an address).
 
 One question a screen, as in the original terminal game: ESC goes one question back,
 a digit, the arrows with SELECT, or a click chooses, other typing is "Invalid choice!".
@@ -46,7 +47,10 @@ class SetupScreens:
         self.phase = phase
         self.typed = ""
         self.message_frames = 0
-        if phase == "mode":
+        if phase == "variant":
+            variants = self.rules.variants
+            self.chooser = self.choice_list(len(variants), FIRST_CHOICE_ROW, variants.index(self.variant))
+        elif phase == "mode":
             modes = self.mode_choices()
             self.chooser = self.choice_list(len(modes), FIRST_CHOICE_ROW, modes.index(self.mode) if self.mode in modes else 0)
         elif phase == "level":
@@ -105,9 +109,31 @@ class SetupScreens:
         if any(not ch.isspace() and ch not in allowed for ch in typed):
             self.refuse(self.word("invalid"))
 
-    def update_mode(self, inp: Input) -> None:
+    def update_variant(self, inp: Input) -> None:
         if inp.pressed(Action.BACK):
             self.app.leave_cartridge(ask=False)
+            return
+        if inp.pressed(Action.MENU):
+            self.app.open_pause_menu(self)
+            return
+        chosen = self.choose(inp, len(self.rules.variants))
+        if chosen is not None:
+            self.variant = self.rules.variants[chosen]
+            self.go_to_phase(self.first_player_phase())
+
+    def first_player_phase(self) -> str:
+        """The first question after the variant: the mode, or the names where there is no other mode."""
+        if len(self.mode_choices()) == 1:
+            self.mode = MODE_TWO
+            return "name"
+        return "mode"
+
+    def update_mode(self, inp: Input) -> None:
+        if inp.pressed(Action.BACK):
+            if self.spec.choose_variant:
+                self.go_to_phase("variant")
+            else:
+                self.app.leave_cartridge(ask=False)
             return
         if inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
@@ -214,6 +240,8 @@ class SetupScreens:
             self.go_to_phase("colour" if self.spec.choose_colour else "name")
         elif self.mode == MODE_COMPUTER:
             self.go_to_phase("level")
+        elif len(self.mode_choices()) == 1 and self.spec.choose_variant:
+            self.go_to_phase("variant")
         elif len(self.mode_choices()) == 1:
             self.app.leave_cartridge(ask=False)
         else:
@@ -289,7 +317,11 @@ class SetupScreens:
             self.draw_network()
             return
         self.draw_title(self.word("word.setup"))
-        if self.phase == "mode":
+        if self.phase == "variant":
+            self.draw_prompt(QUESTION_ROW, self.word("choose_variant"))
+            self.draw_choices(FIRST_CHOICE_ROW, [self.word(f"variant.{variant}") for variant in self.rules.variants])
+            ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
+        elif self.phase == "mode":
             self.draw_prompt(QUESTION_ROW, self.word("choose_mode"))
             modes = self.mode_choices()
             self.draw_choices(FIRST_CHOICE_ROW, [self.word(f"mode.{mode}") if mode in MODES else t(f"net.mode.{mode}")

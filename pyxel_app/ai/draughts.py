@@ -1,0 +1,289 @@
+"""Draughts opponents: a random mover, and alpha-beta searches of growing depth and time.
+
+The search works on the rules' bitboards (``own``, ``opp``, ``kings``, the side to move),
+not on states: negamax with alpha-beta, iterative deepening, a transposition table with
+each position's best move tried first, the history heuristic for the other steps, and a
+capture extension (a position where a capture is compulsory is never scored: captures
+are searched on, since in draughts nobody may decline one).  The evaluation, for the side
+to move: material (a king is worth three men), how far the men have come, the centre, a
+guarded back row while the other side has no king, men standing together, and mobility.
+
+Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
+at the clock at every node and yields once the frame's ``deadline`` has passed.
+
+>>> from pyxel_app.rules.draughts import RULES
+>>> state = RULES.state_from_text("W:W28,35:B23,13,30", "warcaby")
+>>> RULES.move_to_text(DraughtsSearch(state, "hard", rng=random.Random(1)).run_to_end().move)
+'28x19x8'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..rules.draughts import (
+    FAR_ROW,
+    FORWARD,
+    FULL,
+    INTERNATIONAL,
+    RULES,
+    STEP_MASKS,
+    Draughts,
+    Move,
+    can_capture,
+    capture_keys,
+    capture_routes,
+    capturing_men,
+    man_step_count,
+    merged,
+    play,
+    step_pairs,
+)
+from .cooperative import Cooperative, EngineResult
+
+LEVELS = ("random", "easy", "medium", "hard")
+HINT = "hint"
+# Depth limit and total thinking time per move (ms of search, spread over frames).
+DEPTHS = {"easy": 2, "medium": 4, "hard": 40, HINT: 40}
+BUDGETS_MS = {"easy": 300.0, "medium": 800.0, "hard": 2000.0, HINT: 1000.0}
+# Easy adds this much noise (in hundredths of a man) to every score it sees at the top.
+EASY_NOISE = 60
+WIN = 100_000
+WIN_THRESHOLD = WIN - 1_000
+INFINITY = 10 * WIN
+MAN, KING = 100, 300
+# A new depth starts only within this share of the budget; one cut short by the budget
+# still gives its best move so far (the first move searched is the last depth's best).
+START_SHARE = 0.6
+TABLE_LIMIT = 300_000
+SCORE_OFFSET = 1 << 22
+SCORE_MASK = (1 << 23) - 1
+TABLES: dict[str, dict] = {"international": {}, "warcaby": {}}
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+def _rows() -> tuple[int, ...]:
+    return tuple(sum(1 << i for i in range(row * 5, row * 5 + 5)) for row in range(10))
+
+
+ROWS = _rows()
+# Bonus per man on each row, for White (row 9 is home, row 0 crowns); Black reads it backwards.
+ADVANCE = (0, 28, 22, 16, 11, 7, 4, 2, 0, 0)
+CENTRE = sum(1 << (s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
+# The back-row squares worth keeping manned (they stop the other side crowning).
+BACK_GUARD = {0: sum(1 << (s - 1) for s in (47, 48, 49)), 1: sum(1 << (s - 1) for s in (2, 3, 4))}
+
+
+def evaluate(own: int, opp: int, kings: int, side: int) -> int:
+    """The position for the side to move, in hundredths of a man."""
+    own_men, opp_men = own & ~kings, opp & ~kings
+    own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
+    score = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+    white_men, black_men = (own_men, opp_men) if side == 0 else (opp_men, own_men)
+    advance = 0
+    for row in range(1, 8):
+        mask = ROWS[row]
+        advance += ADVANCE[row] * ((white_men & mask).bit_count() - (black_men & ROWS[9 - row]).bit_count())
+    score += advance if side == 0 else -advance
+    score += 6 * ((own_men & CENTRE).bit_count() - (opp_men & CENTRE).bit_count())
+    if not opp_kings:
+        score += 12 * (own_men & BACK_GUARD[side]).bit_count()
+    if not own_kings:
+        score -= 12 * (opp_men & BACK_GUARD[1 - side]).bit_count()
+    score += 3 * (_together(own_men, side) - _together(opp_men, 1 - side))
+    empty = FULL & ~(own | opp)
+    score += 2 * (man_step_count(own_men, empty, side) - man_step_count(opp_men, empty, 1 - side))
+    return score
+
+
+def _together(men: int, side: int) -> int:
+    """Men with a friend right behind them (a man covered from behind cannot be jumped that way)."""
+    count = 0
+    for direction in FORWARD[1 - side]:
+        for sources, delta in STEP_MASKS[direction]:
+            count += (men & sources & _shift(men, -delta)).bit_count()
+    return count
+
+
+def _shift(bits: int, delta: int) -> int:
+    return bits << delta if delta > 0 else bits >> -delta
+
+
+class DraughtsSearch(Cooperative[EngineResult]):
+    """A move for ``level`` in ``state``, a slice at a time (``step(budget_ms)``)."""
+
+    def __init__(self, state: Draughts, level: str = "hard", rng: random.Random | None = None,
+                 budget_ms: float | None = None, max_depth: int | None = None) -> None:
+        if RULES.outcome(state) is not None:
+            raise ValueError("the game is already over")
+        self.state = state
+        self.level = level
+        self.rng = rng or random.Random()
+        self.international = state.variant == INTERNATIONAL
+        self.max_depth = max_depth or DEPTHS.get(level, 1)
+        # One table per rule set for the whole session: it outlives a move, so it is already
+        # old when the next search starts and the garbage collector's young passes skip it.
+        self.table = TABLES[state.variant]
+        self.history: dict = {}
+        self.killers: dict = {}
+        self.nodes = 0
+        self.best_move: Move | None = None
+        self.score: int | None = None
+        self.depth_done = 0
+        budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
+        super().__init__(self._think(), budget)
+
+    def finish(self, value) -> None:
+        self.result = EngineResult(self.best_move, self.score, self.depth_done)
+
+    def _think(self):
+        moves = RULES.legal_moves(self.state)
+        self.rng.shuffle(moves)
+        self.best_move = moves[0]
+        if self.level == "random" or len(moves) == 1:
+            self.score = None
+            return
+        own, opp = RULES.sides(self.state)
+        kings, side = self.state.kings, self.state.turn
+        noise = {move.key: self.rng.randint(-EASY_NOISE, EASY_NOISE) for move in moves} if self.level == "easy" else None
+        depth = 0
+        while depth < self.max_depth:
+            depth += 1
+            best, best_score = None, -INFINITY
+            for move in moves:
+                new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, depth - 1, 1, -INFINITY, -best_score))
+                if noise is not None:
+                    score += noise[move.key]
+                if score > best_score:
+                    best, best_score = move, score
+                    if depth > 1 or best is moves[0]:
+                        # a better move found at this depth is sure even if the depth is cut short
+                        self.best_move = best
+            self.best_move, self.score, self.depth_done = best, best_score, depth
+            moves = [best] + [move for move in moves if move is not best]
+            if abs(best_score) > WIN_THRESHOLD:
+                return
+            if self.budget_ms is not None and self.elapsed_now_ms() > START_SHARE * self.budget_ms:
+                return
+
+    def _moves(self, own, opp, kings, side, capturers: int, capture: bool):
+        """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
+        search, only what a move does to the bitboards."""
+        far_row = FAR_ROW[side]
+        if not capture:
+            return [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
+        if self.international:
+            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
+        moves = merged(capture_routes(own, opp, kings, side, False, capturers))
+        return [(move.start, move.end, move.captured,
+                 (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
+                for move in moves]
+
+    def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
+        """Negamax score of the position for ``side`` (to move), principal variation search.
+        Past the last ply a position with a compulsory capture is searched on (nobody may
+        decline it), else scored."""
+        self.nodes += 1
+        if time.perf_counter() >= self.deadline:
+            yield
+        empty = FULL & ~(own | opp)
+        capturers = capturing_men(own & ~kings, opp, empty)
+        capture = bool(capturers) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
+        if depth <= 0 and not capture:
+            if not own & kings and not man_step_count(own, empty, side):
+                return ply - WIN
+            return evaluate(own, opp, kings, side)
+        key = own | opp << 50 | kings << 100 | side << 150
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            entry_depth, bound, stored, first = unpack(entry)
+            if entry_depth >= depth:
+                if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
+                    return stored
+        moves = self._moves(own, opp, kings, side, capturers, capture)
+        if not moves:
+            return ply - WIN
+        if len(moves) > 1:
+            moves = self._order(moves, first, side, ply)
+        floor = alpha
+        best, best_key = -INFINITY, None
+        next_depth = depth if capture and depth <= 0 else depth - 1
+        for index, (start, end, taken, crown) in enumerate(moves):
+            start_bit, end_bit = 1 << start, 1 << end
+            new_own = own & ~start_bit | end_bit
+            if kings & start_bit:
+                new_kings = kings & ~start_bit & ~taken | end_bit
+            else:
+                new_kings = kings & ~taken | crown
+            new_opp = opp & ~taken
+            if index == 0:
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+            else:
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -alpha - 1, -alpha))
+                if alpha < score < beta:
+                    score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+            if score > best:
+                best, best_key = score, (start, end, taken)
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not taken:
+                            self._reward(start, end, side, depth, ply)
+                        break
+        self._store(key, max(depth, 0), best, floor, beta, best_key)
+        return best
+
+    def _order(self, moves, first, side: int, ply: int):
+        history = self.history
+        killers = self.killers.get(ply, ())
+        ranked = sorted(moves, key=lambda move: -(history.get(side << 12 | move[0] << 6 | move[1], 0)
+                                                 + (1 << 30 if (move[0], move[1]) in killers else 0)))
+        if first is not None:
+            for index, move in enumerate(ranked):
+                if move[:3] == first:
+                    if index:
+                        ranked.insert(0, ranked.pop(index))
+                    break
+        return ranked
+
+    def _reward(self, start: int, end: int, side: int, depth: int, ply: int) -> None:
+        key = side << 12 | start << 6 | end
+        self.history[key] = self.history.get(key, 0) + depth * depth + 1
+        killers = self.killers.get(ply, ())
+        if (start, end) not in killers:
+            self.killers[ply] = ((start, end),) + killers[:1]
+
+    def _store(self, key, depth, best, floor, beta, best_key) -> None:
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        bound = UPPER if best <= floor else LOWER if best >= beta else EXACT
+        self.table[key] = pack(depth, bound, best, best_key)
+
+
+def pack(depth: int, bound: int, score: int, move_key) -> int:
+    """A table entry as one int, so the table holds nothing the garbage collector must visit."""
+    start, end, captured = move_key if move_key is not None else (63, 63, 0)
+    return depth | bound << 6 | (score + SCORE_OFFSET) << 8 | start << 31 | end << 37 | captured << 43
+
+
+def unpack(entry: int):
+    """(depth, bound, score, best move's key or None)."""
+    start = entry >> 31 & 63
+    move_key = None if start == 63 else (start, entry >> 37 & 63, entry >> 43)
+    return entry & 63, entry >> 6 & 3, (entry >> 8 & SCORE_MASK) - SCORE_OFFSET, move_key
+
+
+def make_engine(state: Draughts, level: str, rng: random.Random) -> DraughtsSearch:
+    return DraughtsSearch(state, level, rng)
+
+
+def best_move_text(state: Draughts, level: str = "hard", budget_ms: float | None = None, seed: int = 1) -> str:
+    """The move ``level`` plays, searched in one go (CLI, bench)."""
+    search = DraughtsSearch(state, level, random.Random(seed), budget_ms=budget_ms)
+    return RULES.move_to_text(search.run_to_end().move)
+
+
+__all__ = ["DraughtsSearch", "LEVELS", "evaluate", "make_engine", "best_move_text"]

@@ -1,0 +1,205 @@
+"""Draughts figures for ``python -m pyxel_app bench``: perft speed beside py-draughts, search
+slices, and playing strength.
+
+The peer is py-draughts (``pip install py-draughts``, import name ``draughts``; it is in the
+``test`` extra): its public ``Board`` (``legal_moves``/``push``/``pop``) and its own bitboard
+perft (``engines.turbo.perft``) are timed on the same perft(6) in the same run, and its
+``TurboEngine`` is the opponent at the same time per move.  Matches take long, so the
+default run plays none of them beyond a few games against the random mover;
+``python -m pyxel_app.bench.draughts --full`` plays 20 games against random and 20 against
+each of py-draughts' engines (each side White in half of them, from ten two-ply openings).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Callable
+
+from ..ai.draughts import DraughtsSearch
+from ..rules.draughts import RULES, Draughts
+from . import percentiles, report
+
+Report = Callable[[str, str], None]
+PERFT_DEPTH = 6
+STEP_MS = 4.0
+MOVE_MS = 500.0
+MAX_PLIES = 300
+FULL_GAMES = 20
+# Two-ply openings so that games differ: each is played once with each side White.
+OPENINGS = (
+    (), ("32-28", "19-23"), ("33-28", "18-22"), ("31-27", "17-21"), ("34-29", "20-24"),
+    ("32-27", "16-21"), ("33-29", "19-24"), ("35-30", "18-23"), ("34-30", "17-22"), ("31-26", "20-25"),
+)
+
+
+def peer():
+    try:
+        import draughts
+    except ImportError:
+        return None
+    return draughts
+
+
+def bench_perft(report: Report, depth: int = PERFT_DEPTH) -> None:
+    start = time.perf_counter()
+    count = RULES.perft(RULES.initial_state(), depth)
+    ours = time.perf_counter() - start
+    report(f"draughts perft {depth} (ours)", f"{count} in {ours:.2f} s, {count / ours / 1000:.0f} k nodes/s")
+    library = peer()
+    if library is None:
+        report("draughts perft peer", "py-draughts not installed (pip install py-draughts)")
+        return
+    board = library.Board()
+
+    def walk(depth: int) -> int:
+        moves = board.legal_moves
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            board.push(move)
+            total += walk(depth - 1)
+            board.pop()
+        return total
+
+    start = time.perf_counter()
+    count = walk(depth)
+    spent = time.perf_counter() - start
+    report(f"draughts perft {depth} (py-draughts Board push/pop)", f"{count} in {spent:.2f} s, "
+           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
+    from draughts.engines.turbo import perft_from_board
+
+    start = time.perf_counter()
+    count = perft_from_board(library.Board(), depth)
+    spent = time.perf_counter() - start
+    report(f"draughts perft {depth} (py-draughts turbo bitboards)", f"{count} in {spent:.2f} s, "
+           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
+
+
+def bench_steps(report: Report, quick: bool = False) -> None:
+    """Wall time of every ``step(STEP_MS)`` of whole hard searches, as the app runs them."""
+    samples: list[float] = []
+    rng = random.Random(3)
+    state = RULES.initial_state()
+    positions = []
+    for _ in range(4 if quick else 30):
+        positions.append(state)
+        for _ in range(6):
+            legal = RULES.legal_moves(state)
+            if not legal:
+                break
+            state = RULES.apply(state, rng.choice(legal))
+        if RULES.outcome(state) is not None:
+            state = RULES.initial_state()
+    for position in positions:
+        search = DraughtsSearch(position, "hard", random.Random(1), budget_ms=200 if quick else 1000)
+        while True:
+            start = time.perf_counter()
+            done = search.step(STEP_MS)
+            samples.append(time.perf_counter() - start)
+            if done is not None:
+                break
+    report(f"draughts hard search, step({STEP_MS:.0f} ms) wall time", percentiles(samples))
+
+
+def our_player(level: str, move_ms: float) -> Callable:
+    def choose(state: Draughts, rng: random.Random) -> str:
+        search = DraughtsSearch(state, level, rng, budget_ms=move_ms)
+        return RULES.move_to_text(search.run_to_end().move)
+
+    return choose
+
+
+def random_player(state: Draughts, rng: random.Random) -> str:
+    return RULES.move_to_text(rng.choice(RULES.legal_moves(state)))
+
+
+def peer_player(move_ms: float, kind: str = "turbo") -> Callable | None:
+    """py-draughts' engine at ``move_ms`` a move: ``turbo`` (TurboEngine, its strongest, for
+    10x10) or ``simple`` (SimpleEngine, its general alpha-beta)."""
+    library = peer()
+    if library is None:
+        return None
+    if kind == "turbo":
+        from draughts.engines.turbo import TurboEngine
+
+        engine = TurboEngine(time_limit=move_ms / 1000.0)
+    else:
+        engine = library.SimpleEngine(depth_limit=30, time_limit=move_ms / 1000.0)
+
+    def choose(state: Draughts, rng: random.Random) -> str:
+        board = library.Board.from_fen(RULES.state_to_text(state))
+        move = engine.get_best_move(board)
+        path = move.square_list
+        return ("x" if move.captured_list else "-").join(str(square + 1) for square in path)
+
+    return choose
+
+
+def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: random.Random) -> tuple[int | None, int]:
+    """(winner seat 0 = White / 1 = Black / None for a draw, plies); a game past MAX_PLIES is a draw."""
+    state = RULES.initial_state()
+    for text in opening:
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    plies = len(opening)
+    while plies < MAX_PLIES:
+        outcome = RULES.outcome(state)
+        if outcome is not None:
+            return outcome.winner, plies
+        player = white if state.turn == 0 else black
+        text = player(state, rng)
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+        plies += 1
+    outcome = RULES.outcome(state)
+    return (outcome.winner if outcome else None), plies
+
+
+def match(report: Report, name: str, ours: Callable, theirs: Callable, games: int) -> float:
+    """Our score in per cent (a win 1, a draw 1/2), each side White in half the games."""
+    rng = random.Random(11)
+    points = 0.0
+    wins = draws = losses = 0
+    start = time.perf_counter()
+    for game in range(games):
+        opening = OPENINGS[(game // 2) % len(OPENINGS)]
+        we_are_white = game % 2 == 0
+        white, black = (ours, theirs) if we_are_white else (theirs, ours)
+        winner, _ = play_game(white, black, opening, rng)
+        if winner is None:
+            draws += 1
+            points += 0.5
+        elif (winner == 0) == we_are_white:
+            wins += 1
+            points += 1
+        else:
+            losses += 1
+    score = 100.0 * points / games
+    report(f"draughts {name}", f"{score:.0f}% ({wins} won, {draws} drawn, {losses} lost of {games}; "
+           f"{time.perf_counter() - start:.0f} s)")
+    return score
+
+
+def run(report: Report = report, quick: bool = False, full: bool = False, move_ms: float = MOVE_MS) -> None:
+    bench_perft(report, 5 if quick else PERFT_DEPTH)
+    bench_steps(report, quick)
+    if quick:
+        return
+    games = FULL_GAMES if full else 4
+    match(report, f"hard ({move_ms:.0f} ms a move) vs random mover", our_player("hard", move_ms), random_player, games)
+    if not full:
+        report("draughts hard vs py-draughts", "python -m pyxel_app.bench.draughts --full plays the 20-game matches")
+        return
+    theirs = peer_player(move_ms)
+    if theirs is None:
+        report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
+        return
+    match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms), theirs, FULL_GAMES)
+    match(report, f"hard vs py-draughts SimpleEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms),
+          peer_player(move_ms, "simple"), FULL_GAMES)
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    run(quick="--quick" in arguments, full="--full" in arguments)

@@ -1,0 +1,324 @@
+"""Draughts' board view: the cursor, picking a piece and its squares, capture routes, the board.
+
+Rules: ``rules/draughts.py``; engines: ``ai/draughts.py``; spec and words:
+``games/draughts.py``.  The match layer does the set-up (rules first), seats, the
+computer, undo and the end; this file turns input into a move text and draws.
+
+A move is made by picking a piece and then a square it can reach.  When a capture can
+end on that square by routes that take different pieces, the player picks the squares
+it lands on in turn (each one is kept in ``BoardUI.path`` and drawn) until one move is
+left; a capture is then sent as its whole route, ``28x19x10``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pyxel
+
+from ..input import Action, Input
+from ..rules.base import IllegalMoveError
+from ..rules.draughts import RULES, SIZE, Draughts, Move, square_xy, xy_square
+from ..rules.draughts_pdn import PdnError, read_pdn, write_pdn
+from ..session import Session
+from ..shell import palette, ui
+from ..shell.board_view import BoardView
+from ..shell.cartridge import Command
+from ..shell.strings import t
+
+# The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
+# (rows 5-19), a blank row, the end text from row 21; the panel from column 18.
+SQUARE_PX = 12
+BOARD_X, BOARD_Y = 2 * ui.CELL, 5 * ui.CELL
+BOARD_PX = SIZE * SQUARE_PX
+PIECE_R = 5
+INFO_ROW = 13  # the panel's line for the square under the cursor (the "Thinking" line's place)
+PDN_FILE = "draughts.pdn"
+LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palette.BROWN
+SIDE_COLOURS = ("white", "black")  # White moves first: seat 1 is always White
+PIECE_INK = {"white": palette.WHITE, "black": palette.BLACK}
+PIECE_RIM = {"white": palette.GREY, "black": palette.DARK_GREY}
+SOUND_CHOOSE, SOUND_MOVE, SOUND_WON = 4, 8, 3
+
+
+@dataclass
+class BoardUI:
+    """What the board shows beyond the game state; never undone."""
+
+    cursor: tuple[int, int] = (3, 6)  # square 32
+    selected: int | None = None  # the square index of the picked piece
+    path: list[int] = field(default_factory=list)  # landing squares picked so far
+    hint: Move | None = None
+    last: Move | None = None
+    frame: int = 0
+    routes_of: tuple | None = None  # (state, its routes), so a frame does not generate them again
+
+
+def square_left(index: int) -> tuple[int, int]:
+    x, y = square_xy(index)
+    return BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX
+
+
+def square_centre(index: int) -> tuple[int, int]:
+    left, top = square_left(index)
+    return left + SQUARE_PX // 2, top + SQUARE_PX // 2
+
+
+def draw_piece(x: int, y: int, colour: str, king: bool, r: int = PIECE_R) -> None:
+    pyxel.circ(x, y, r, PIECE_INK[colour])
+    pyxel.circb(x, y, r, PIECE_RIM[colour])
+    if king:
+        # a crown: a yellow ring with a red jewel, plain on either colour
+        pyxel.circb(x, y, max(1, r - 2), palette.YELLOW)
+        pyxel.pset(x, y, palette.RED)
+
+
+def taken_between(start: int, end: int, state: Draughts) -> int | None:
+    """The piece a jump from ``start`` to ``end`` goes over (the first piece on the way)."""
+    (x0, y0), (x1, y1) = square_xy(start), square_xy(end)
+    dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+    x, y = x0 + dx, y0 + dy
+    while (x, y) != (x1, y1):
+        square = xy_square(x, y)
+        if square is not None and state.piece_at(square) is not None:
+            return square
+        x, y = x + dx, y + dy
+    return None
+
+
+class DraughtsView(BoardView):
+    end_row = 21
+    panel_col = 18
+
+    def new_ui(self) -> BoardUI:
+        return BoardUI()
+
+    @staticmethod
+    def draw_preview(x: int, y: int) -> None:
+        pyxel.rect(x, y, 48, 32, palette.BLACK)
+        for row in range(8):
+            for column in range(12):
+                dark = (row + column) % 2
+                pyxel.rect(x + column * 4, y + row * 4, 4, 4, DARK_SQUARE if dark else LIGHT_SQUARE)
+                if dark and row < 3:
+                    pyxel.circ(x + column * 4 + 1, y + row * 4 + 1, 1, palette.BLACK)
+                elif dark and row > 4:
+                    pyxel.circ(x + column * 4 + 1, y + row * 4 + 1, 1, palette.WHITE)
+
+    @staticmethod
+    def draw_token(x: int, y: int, colour: str, r: int) -> None:
+        draw_piece(x, y, colour, False, r)
+
+    @staticmethod
+    def ink(colour: str) -> int:
+        return palette.WHITE if colour == "white" else palette.BLACK
+
+    # Input -> a move text.
+
+    def cell_at(self, inp: Input) -> tuple[int, int] | None:
+        x, y = inp.mouse_x - BOARD_X, inp.mouse_y - BOARD_Y
+        if 0 <= x < BOARD_PX and 0 <= y < BOARD_PX:
+            return x // SQUARE_PX, y // SQUARE_PX
+        return None
+
+    def on_board(self, inp: Input) -> bool:
+        return self.cell_at(inp) is not None
+
+    def routes(self, state: Draughts, board: BoardUI) -> list[Move]:
+        if board.routes_of is None or board.routes_of[0] is not state:
+            board.routes_of = (state, RULES.routes(state) if RULES.outcome(state) is None else [])
+        return board.routes_of[1]
+
+    def interpret_input(self, state: Draughts, board: BoardUI, inp: Input) -> str | None:
+        dx = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
+        dy = inp.pressed(Action.DOWN) - inp.pressed(Action.UP)
+        if dx or dy:
+            x, y = board.cursor
+            board.cursor = ((x + dx) % SIZE, (y + dy) % SIZE)
+            self.match.app.sound(SOUND_CHOOSE)
+        target = board.cursor if inp.pressed(Action.SELECT) else None
+        if target is None and inp.mouse_enabled:
+            cell = self.cell_at(inp)
+            if cell is not None and (inp.mouse_moved or inp.clicked):
+                board.cursor = cell
+            if cell is not None and inp.clicked:
+                target = cell
+        if target is None:
+            return None
+        return self.pick(state, board, xy_square(*target))
+
+    def consistent(self, state: Draughts, board: BoardUI) -> list[Move]:
+        """The selected piece's routes that pass through the landing squares picked so far."""
+        depth = len(board.path)
+        return [route for route in self.routes(state, board)
+                if route.start == board.selected and list(route.path[1 : 1 + depth]) == board.path]
+
+    def pick(self, state: Draughts, board: BoardUI, square: int | None) -> str | None:
+        """A square picked with the cursor or the mouse: select, go on a route, or move."""
+        if square is None:
+            self.match.refuse(t("draughts.not_there"))
+            return None
+        routes = self.routes(state, board)
+        if board.selected is not None:
+            consistent = self.consistent(state, board)
+            depth = len(board.path)
+            finals = [route for route in consistent if route.end == square and len(route.path) > depth + 1]
+            if finals:
+                if len({route.key for route in finals}) == 1:
+                    self.deselect(board)
+                    return RULES.move_to_text(finals[0])
+                self.match.refuse(t("draughts.which_route"))
+                return None
+            if any(len(route.path) > depth + 2 and route.path[depth + 1] == square for route in consistent):
+                board.path.append(square)
+                self.match.app.sound(SOUND_CHOOSE)
+                return None
+            if square == board.selected:
+                self.deselect(board)
+                return None
+        piece = state.piece_at(square)
+        if piece is not None and piece[0] == state.turn:
+            if any(route.start == square for route in routes):
+                board.selected, board.path = square, []
+                self.match.app.sound(SOUND_CHOOSE)
+            elif routes and routes[0].captured:
+                self.match.refuse(t("draughts.must_capture"))
+            else:
+                self.match.refuse(t("draughts.cannot_move"))
+            return None
+        self.match.refuse(t("draughts.not_there") if board.selected is not None else t("draughts.not_yours"))
+        return None
+
+    @staticmethod
+    def deselect(board: BoardUI) -> None:
+        board.selected, board.path = None, []
+
+    def explain(self, state: Draughts, text: str, error: Exception) -> str:
+        message = str(error)
+        if "most pieces" in message:
+            return t("draughts.must_take_most")
+        if "compulsory" in message:
+            return t("draughts.must_capture")
+        if isinstance(error, IllegalMoveError):
+            return t("draughts.illegal", move=text[:20])
+        return message
+
+    def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
+        board.last, board.hint = move, None
+        self.deselect(board)
+        outcome = RULES.outcome(after)
+        self.match.app.sound(SOUND_WON if outcome is not None and outcome.winner is not None else SOUND_MOVE)
+
+    def animate(self, board: BoardUI) -> None:
+        board.frame += 1
+
+    def show_hint(self, state: Draughts, board: BoardUI, move: Move) -> str:
+        board.hint = move
+        board.cursor = square_xy(move.end)
+        return t("draughts.hint", move=RULES.move_to_text(move))
+
+    def end_text(self, state: Draughts, outcome) -> str | None:
+        if outcome.winner is None:
+            return t(f"draughts.draw.{outcome.reason}")
+        return t(f"draughts.won.{outcome.reason}", player=self.match.player_label(outcome.winner),
+                 loser=self.match.player_label(1 - outcome.winner))
+
+    # PDN files, from the game menu.
+
+    def commands(self) -> list[Command]:
+        return [Command(t("draughts.cmd.save_pdn"), self.save_pdn), Command(t("draughts.cmd.load_pdn"), self.load_pdn)]
+
+    def save_pdn(self) -> None:
+        session = self.match.session
+        if session is None:
+            return
+        tags = {"White": self.match.player_name(0), "Black": self.match.player_name(1)}
+        text = write_pdn(session.start, session.move_texts(), tags)
+        if self.match.app.storage.write(PDN_FILE, text):
+            self.match.flash(t("draughts.pdn.saved", name=PDN_FILE))
+
+    def load_pdn(self) -> None:
+        text = self.match.app.storage.read(PDN_FILE)
+        if text is None:
+            self.match.flash(t("draughts.pdn.none", name=PDN_FILE))
+            return
+        try:
+            game = read_pdn(text)
+        except PdnError as error:
+            self.match.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error))
+            return
+        meta = dict(self.match.session.meta) if self.match.session is not None else {}
+        meta["variant"] = game.variant
+        session = Session(RULES, game.start, meta)
+        for move_text in game.moves:
+            session.play(RULES.move_from_text(session.state, move_text))
+        self.match.adopt(session)
+        self.match.after_move()
+        self.match.flash(t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
+
+    # Drawing.
+
+    def draw(self, state: Draughts, board: BoardUI, show_end: bool) -> None:
+        pyxel.rectb(BOARD_X - 1, BOARD_Y - 1, BOARD_PX + 2, BOARD_PX + 2, palette.BLACK)
+        for y in range(SIZE):
+            for x in range(SIZE):
+                colour = DARK_SQUARE if (x + y) % 2 else LIGHT_SQUARE
+                pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
+        if board.last is not None:
+            for square in (board.last.start, board.last.end):
+                left, top = square_left(square)
+                pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
+        for square in range(50):
+            piece = state.piece_at(square)
+            if piece is not None:
+                draw_piece(*square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
+        blink = board.frame // 12 % 2 == 0
+        playing = not show_end and not self.match.agent_to_move()
+        routes = self.routes(state, board) if not show_end else []
+        if playing and board.selected is None and routes and routes[0].captured:
+            # the pieces that must capture flash
+            for start in {route.start for route in routes}:
+                x, y = square_centre(start)
+                pyxel.circb(x, y, PIECE_R + 1, palette.RED if blink else palette.YELLOW)
+        if playing and board.selected is not None:
+            self.draw_selection(state, board)
+        if board.hint is not None and not show_end and blink:
+            for square in board.hint.path:
+                left, top = square_left(square)
+                pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.WHITE)
+        if not show_end and not self.match.agent_to_move():
+            x, y = board.cursor
+            pyxel.rectb(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, palette.YELLOW)
+            self.draw_info(state, board, routes)
+
+    def draw_selection(self, state: Draughts, board: BoardUI) -> None:
+        left, top = square_left(board.selected)
+        pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.LIGHT_GREEN)
+        consistent = self.consistent(state, board)
+        depth = len(board.path)
+        # the landing squares picked so far, and the pieces those jumps take
+        previous = board.selected
+        for square in board.path:
+            x, y = square_centre(square)
+            pyxel.circb(x, y, 2, palette.CYAN)
+            taken = taken_between(previous, square, state)
+            if taken is not None:
+                tx, ty = square_centre(taken)
+                pyxel.line(tx - 3, ty - 3, tx + 3, ty + 3, palette.RED)
+                pyxel.line(tx - 3, ty + 3, tx + 3, ty - 3, palette.RED)
+            previous = square
+        for route in consistent:
+            x, y = square_centre(route.end)
+            pyxel.circ(x, y, 2, palette.LIGHT_GREEN)
+            if len(route.path) > depth + 2:
+                x, y = square_centre(route.path[depth + 1])
+                pyxel.circb(x, y, 2, palette.LIGHT_GREEN)
+
+    def draw_info(self, state: Draughts, board: BoardUI, routes: list[Move]) -> None:
+        if self.match.thinking or self.match.hinting:
+            return
+        square = xy_square(*board.cursor)
+        words = t("draughts.square", n=square + 1) if square is not None else ""
+        if routes and routes[0].captured:
+            words = f"{words:<10}{t('draughts.must')}"
+        ui.text_at(self.panel_col, INFO_ROW, words, palette.TEXT)

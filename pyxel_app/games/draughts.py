@@ -1,0 +1,143 @@
+"""Draughts (Warcaby / Dame) in the registry: two rule sets, computer levels, strings, board view.
+
+Rules: ``rules/draughts.py`` (and ``rules/draughts_pdn.py`` for PDN files); engines:
+``ai/draughts.py``; board: ``cartridges/draughts.py``.  The set-up starts with the rules
+(International or the seed's warcaby); seats, undo and the end come from the match layer.
+White (seat 1) always moves first, so the colours stay with the seats.
+"""
+
+from __future__ import annotations
+
+from ..rules.draughts import RULES
+from .spec import GameSpec
+
+LEVELS = ("random", "easy", "medium", "hard")
+COLOURS = ("white", "black")
+HINT_LEVEL = "hint"
+
+
+def make_engine(state, level: str, rng):
+    from ..ai.draughts import DraughtsSearch
+
+    return DraughtsSearch(state, level, rng)
+
+
+STRINGS = {
+    "en": {
+        "name": "Draughts",
+        "desc": "10x10 draughts: Warcaby or International rules.",
+        "title": "D R A U G H T S",
+        "variant.international": "International (20 men each)",
+        "variant.warcaby": "Warcaby (15 men each, Polish)",
+        "level.random": "Random (any legal move)",
+        "level.easy": "Easy (looks 2 moves ahead)",
+        "level.medium": "Medium (looks 4 moves ahead)",
+        "level.hard": "Hard (thinks up to 2 s a move)",
+        "ai_name.random": "Random AI",
+        "ai_name.easy": "Easy AI",
+        "ai_name.medium": "Medium AI",
+        "ai_name.hard": "Hard AI",
+        "colour.white": "White",
+        "colour.black": "Black",
+        "square": "Square {n}",
+        "must": "Capture!",
+        "hint": "Hint: {move}",
+        "must_capture": "A capture is compulsory: pick a flashing piece.",
+        "must_take_most": "The capture that takes the most pieces is compulsory.",
+        "cannot_move": "That piece cannot move.",
+        "not_yours": "Pick one of your own pieces.",
+        "not_there": "It cannot go there.",
+        "which_route": "Two captures end there: pick the squares it lands on first.",
+        "illegal": "Not a legal move: {move}",
+        "won.all_captured": "{player} captured every piece and won!",
+        "won.blocked": "{player} won: {loser} cannot move.",
+        "draw.repetition": "Draw: the same position for the third time.",
+        "draw.king_moves": "Draw: 25 king moves each without a capture.",
+        "pdn.saved": "Saved as {name}.",
+        "pdn.loaded": "{name} loaded: {n} moves.",
+        "pdn.none": "There is no {name} yet: save one first.",
+        "pdn.bad": "{name} not loaded: {why}. Nothing was changed.",
+        "cmd.save_pdn": "Save as PDN",
+        "cmd.load_pdn": "Load PDN",
+        "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "help": (
+            "Men step diagonally forward and capture forwards and backwards by jumping over a piece "
+            "next to them; a man that reaches the far row becomes a king, which moves and captures "
+            "along a whole diagonal. Capturing is compulsory and goes on while it can. Pick a piece "
+            "(arrows or pad, [RETURN] or pad A, or click): its squares light up; pick one. When two "
+            "captures end on one square, pick the squares it lands on in turn. International: the "
+            "capture of most pieces is compulsory, a man is crowned only where its move ends, draws "
+            "by threefold repetition or 25 king moves each. Warcaby: 15 men, any capture, crowned "
+            "at once. Capture everything, or leave the other side without a move. [Z] undo, "
+            "[Y] redo, [H] hint, [R] restart, [X] leave; the game menu saves and loads PDN."
+        ),
+    },
+    "de": {
+        "name": "Dame",
+        "desc": "Dame auf 10x10: Warcaby oder internationale Regeln.",
+        "title": "D A M E",
+        "variant.international": "International (je 20 Steine)",
+        "variant.warcaby": "Warcaby (je 15 Steine, polnisch)",
+        "level.random": "Zufall (irgendein gültiger Zug)",
+        "level.easy": "Leicht (schaut 2 Züge voraus)",
+        "level.medium": "Mittel (schaut 4 Züge voraus)",
+        "level.hard": "Schwer (denkt bis zu 2 s je Zug)",
+        "ai_name.random": "Zufalls-KI",
+        "ai_name.easy": "Leichte KI",
+        "ai_name.medium": "Mittlere KI",
+        "ai_name.hard": "Starke KI",
+        "colour.white": "Weiß",
+        "colour.black": "Schwarz",
+        "square": "Feld {n}",
+        "must": "Schlagen!",
+        "hint": "Tipp: {move}",
+        "must_capture": "Schlagen ist Pflicht: nimm einen blinkenden Stein.",
+        "must_take_most": "Es muss so geschlagen werden, dass die meisten Steine fallen.",
+        "cannot_move": "Dieser Stein kann nicht ziehen.",
+        "not_yours": "Nimm einen deiner eigenen Steine.",
+        "not_there": "Dorthin kann er nicht.",
+        "which_route": "Zwei Schlagwege enden dort: wähle zuerst die Felder dazwischen.",
+        "illegal": "Kein gültiger Zug: {move}",
+        "won.all_captured": "{player} hat alle Steine geschlagen und gewonnen!",
+        "won.blocked": "{player} hat gewonnen: {loser} kann nicht mehr ziehen.",
+        "draw.repetition": "Remis: dieselbe Stellung zum dritten Mal.",
+        "draw.king_moves": "Remis: je 25 Damenzüge ohne Schlagen.",
+        "pdn.saved": "Gespeichert als {name}.",
+        "pdn.loaded": "{name} geladen: {n} Züge.",
+        "pdn.none": "Es gibt noch kein {name}: zuerst speichern.",
+        "pdn.bad": "{name} nicht geladen: {why}. Nichts wurde geändert.",
+        "cmd.save_pdn": "Als PDN speichern",
+        "cmd.load_pdn": "PDN laden",
+        "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "help": (
+            "Steine ziehen schräg vorwärts und schlagen vorwärts wie rückwärts, indem sie über einen "
+            "Nachbarn springen; ein Stein auf der letzten Reihe wird zur Dame, die eine ganze "
+            "Diagonale entlang zieht und schlägt. Schlagen ist Pflicht und geht weiter, solange es "
+            "geht. Stein wählen (Pfeile oder Pad, [RETURN] oder Pad A, oder klicken): seine Felder "
+            "leuchten; eines wählen. Enden zwei Schlagwege auf einem Feld, die Landefelder der Reihe "
+            "nach wählen. International: Mehrheitsschlag ist Pflicht, Dame nur am Zugende, Remis bei "
+            "dreifacher Wiederholung oder je 25 Damenzügen. Warcaby: 15 Steine, jeder Schlag erlaubt, "
+            "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] zurück, [Y] vor, "
+            "[H] Tipp, [R] Neustart, [X] Ende; das Spielmenü speichert und lädt PDN."
+        ),
+    },
+}
+
+SPEC = GameSpec(
+    key="draughts",
+    rules=RULES,
+    strings=STRINGS,
+    aliases=("warcaby",),
+    view="pyxel_app.cartridges.draughts:DraughtsView",
+    colours=COLOURS,
+    colours_name_sides=True,
+    choose_variant=True,
+    levels=LEVELS,
+    engine=make_engine,
+    hint_level=HINT_LEVEL,
+    slow_perft_depth=8,
+    hotkeys=tuple("NPMRXQHZY"),
+    # A whole game takes random input far too long: the random-input tests start here, where
+    # Black (the computer's first seat) takes White's last man at once.
+    extra={"random_test_start": "B:W28:B23"},
+)

@@ -1,0 +1,220 @@
+"""Draughts games as PDN (Portable Draughts Notation) text: tags, then the moves.
+
+    [Event "ByPuzz Arcade"]
+    [White "Player 1"]
+    [Black "Hard AI"]
+    [GameType "20"]
+    [Variant "international"]
+    [FEN "W:W31-50:B1-20"]
+    [Result "*"]
+
+    1. 32-28 19-23 2. 28x19 14x23 *
+
+``GameType`` 20 is International draughts; warcaby has no PDN number of its own, so it is
+written as 20 too and told apart by the ``Variant`` tag (a file without one is
+International).  Reading takes the first game of a file and skips what PDN allows around
+the moves: move numbers, comments in braces, variations in parentheses, ``!``/``?`` marks
+and the result.  Every move is checked against the rules as it is replayed; anything
+wrong raises :class:`PdnError`, a ``ValueError`` whose message names the line and the
+problem.
+
+>>> game = read_pdn('[FEN "W:W31-50:B1-20"]\\n1. 32-28 19-23 2. 28x19 *')
+>>> game.variant, game.moves
+('international', ['32-28', '19-23', '28x19'])
+>>> read_pdn('1. 32-28 32-28')
+Traceback (most recent call last):
+...
+pyxel_app.rules.draughts_pdn.PdnError: line 1: move 2 (32-28): there is no piece of yours on 32
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .base import NotationError, RulesError
+from .draughts import INTERNATIONAL, RULES, Draughts, position_to_fen
+
+MAX_PDN_CHARS = 200_000
+MAX_MOVES = 5_000
+GAME_TYPE = "20"
+RESULTS = ("2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "*")
+TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$")
+MOVE = re.compile(r"^(\d+\.+)?(\d{1,2}(?:[-x:]\d{1,2})+)[!?]*$", re.IGNORECASE)
+
+
+class PdnError(NotationError):
+    """A PDN text that is not a draughts game we can replay; the message names the line."""
+
+
+@dataclass
+class PdnGame:
+    variant: str
+    start: Draughts
+    moves: list[str]
+    tags: dict[str, str] = field(default_factory=dict)
+    result: str = "*"
+
+
+def result_of(state: Draughts) -> str:
+    """PDN's result for a position: ``2-0`` White won, ``0-2`` Black won, ``1-1`` a draw, ``*`` going on."""
+    outcome = RULES.outcome(state)
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1-1"
+    return "2-0" if outcome.winner == 0 else "0-2"
+
+
+def _quoted(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = None) -> str:
+    """A game as PDN text; the result is worked out from the last position.
+
+    >>> print(write_pdn(RULES.initial_state("warcaby"), ["36-31"]), end="")
+    [Event "ByPuzz Arcade"]
+    [GameType "20"]
+    [Variant "warcaby"]
+    [FEN "W:W36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"]
+    [Result "*"]
+    <BLANKLINE>
+    1. 36-31 *
+    """
+    state = start
+    for text in moves:
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    result = result_of(state)
+    header = {"Event": "ByPuzz Arcade", **(tags or {}), "GameType": GAME_TYPE,
+              "Variant": start.variant, "FEN": position_to_fen(*start.key), "Result": result}
+    lines = [f'[{name} "{_quoted(value)}"]' for name, value in header.items()]
+    words = []
+    number = 1
+    black_first = start.turn == 1
+    for index, text in enumerate(moves):
+        white_move = (index % 2 == 0) != black_first
+        if white_move:
+            words.append(f"{number}.")
+        elif index == 0:
+            words.append(f"{number}...")
+        words.append(text)
+        if not white_move:
+            number += 1
+    words.append(result)
+    body, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 78:
+            body.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    body.append(line)
+    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+
+
+def _strip_comments(text: str) -> list[tuple[int, str]]:
+    """(line number, token) for the move text with comments, variations and line comments gone."""
+    tokens: list[tuple[int, str]] = []
+    depth_brace = depth_paren = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        word = ""
+        for char in line + "\n":
+            if depth_brace:
+                if char == "}":
+                    depth_brace -= 1
+                continue
+            if char == "{":
+                depth_brace = 1
+            elif char == "(":
+                depth_paren += 1
+            elif char == ")":
+                if depth_paren == 0:
+                    raise PdnError(f"line {number}: a ')' closes no variation")
+                depth_paren -= 1
+            elif char == ";" and not depth_paren:
+                break
+            elif char.isspace():
+                pass
+            else:
+                if not depth_paren:
+                    word += char
+                continue
+            if word:
+                tokens.append((number, word))
+                word = ""
+        if word:
+            tokens.append((number, word))
+    if depth_brace:
+        raise PdnError("a comment '{' is never closed")
+    if depth_paren:
+        raise PdnError("a variation '(' is never closed")
+    return tokens
+
+
+def read_pdn(text: str) -> PdnGame:
+    """The first game of a PDN text, replayed and checked; PdnError says what is wrong."""
+    if not isinstance(text, str):
+        raise PdnError("a PDN file is text")
+    if len(text) > MAX_PDN_CHARS:
+        raise PdnError(f"the file is longer than {MAX_PDN_CHARS} characters")
+    text = text.lstrip("\ufeff")
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    body_start = len(lines)
+    seen_tags = False
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            match = TAG.match(line)
+            if match is None:
+                raise PdnError(f'line {number}: {line[:30]!r} is not a tag like [FEN "W:W31,32:B1,2"]')
+            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+            if name in tags and seen_tags:
+                body_start = number - 1  # a second game's tags: stop at the first game
+                break
+            tags[name] = value
+            seen_tags = True
+            continue
+        body_start = number - 1
+        break
+    variant = tags.get("Variant", INTERNATIONAL).strip().lower()
+    try:
+        variant = RULES.check_variant(variant)
+    except NotationError as error:
+        raise PdnError(f"the Variant tag: {error}") from None
+    game_type = tags.get("GameType", GAME_TYPE).split(",")[0].strip()
+    if game_type != GAME_TYPE:
+        raise PdnError(f"GameType {game_type!r} is not 10x10 draughts (20)")
+    try:
+        start = RULES.state_from_text(tags["FEN"], variant) if "FEN" in tags else RULES.initial_state(variant)
+    except NotationError as error:
+        raise PdnError(f"the FEN tag: {error}") from None
+    tokens = _strip_comments("\n" * body_start + "\n".join(lines[body_start:]))
+    state = start
+    moves: list[str] = []
+    result = "*"
+    for number, token in tokens:
+        if token in RESULTS:
+            result = token
+            break
+        if token.startswith("[") and moves:
+            break  # the next game
+        if MOVE_NUMBER.match(token) or re.fullmatch(r"\$\d+|[!?]+", token):
+            continue
+        match = MOVE.match(token)
+        if match is None:
+            raise PdnError(f"line {number}: {token[:20]!r} is not a move like 32-28 or 28x19x10")
+        move_text = match.group(2)
+        if len(moves) >= MAX_MOVES:
+            raise PdnError(f"line {number}: more than {MAX_MOVES} moves")
+        try:
+            move = RULES.move_from_text(state, move_text)
+            state = RULES.apply(state, move)
+        except RulesError as error:
+            raise PdnError(f"line {number}: move {len(moves) + 1} ({move_text}): {error}") from None
+        moves.append(RULES.move_to_text(move))
+    return PdnGame(variant, start, moves, tags, result)

@@ -1,0 +1,221 @@
+"""Draughts end to end, headless: the rules chosen first, moves by mouse, keys and pad, a capture
+route picked square by square, forced captures, the computer, PDN save/load, the end, the grid."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+
+from pyxel_app.cartridges.draughts import BOARD_X, BOARD_Y, SQUARE_PX, PDN_FILE
+from pyxel_app.rules.draughts import RULES, square_xy
+from pyxel_app.rules.draughts_pdn import read_pdn, write_pdn
+from pyxel_app.shell import match, strings, ui
+from pyxel_app.shell.match import MatchCartridge
+from pyxel_app.shell.storage import MemoryStorage
+
+from test_grid import stray_pixels, tour
+
+
+def centre(square: int) -> tuple[int, int]:
+    x, y = square_xy(square - 1)
+    return BOARD_X + x * SQUARE_PX + SQUARE_PX // 2, BOARD_Y + y * SQUARE_PX + SQUARE_PX // 2
+
+
+def open_draughts(make_app, variant="1", mode="2", level=None, **kwargs):
+    app, driver = make_app(**kwargs)
+    app.open_cartridge("draughts")
+    driver.frame()
+    cart = app.cartridge
+    assert isinstance(cart, MatchCartridge) and cart.phase == "variant"
+    driver.key(variant)
+    assert cart.phase == "mode"
+    driver.key(mode)
+    if level is not None:
+        driver.key(level)
+    driver.key("RETURN")
+    if mode == "2":
+        driver.key("RETURN")
+    assert cart.phase == "play"
+    return app, driver, cart
+
+
+def click(driver, *squares: int) -> None:
+    for square in squares:
+        driver.click(*centre(square))
+
+
+def settle(driver, cart, limit=3000):
+    for _ in range(limit):
+        if not cart.thinking and not cart.agent_to_move():
+            return
+        driver.frame()
+    raise AssertionError("the computer never answered")
+
+
+def test_the_rules_are_chosen_first_and_kept_in_the_save(make_app):
+    app, driver, cart = open_draughts(make_app, variant="2")
+    assert cart.state.variant == "warcaby" and bin(cart.state.white).count("1") == 15
+    click(driver, 36, 31)
+    assert cart.session.move_texts() == ["36-31"]
+    text = cart.session.to_text()
+    assert "variant=warcaby" in text and "meta.variant=warcaby" in text
+    again = cart.session_from_text(text)
+    assert again.state == cart.state and again.start.variant == "warcaby"
+
+
+def test_escape_from_the_mode_goes_back_to_the_rules(make_app):
+    app, driver = make_app()
+    app.open_cartridge("draughts")
+    driver.frame()
+    cart = app.cartridge
+    driver.key("1")
+    assert cart.phase == "mode"
+    driver.key("ESCAPE")
+    assert cart.phase == "variant"
+
+
+def test_a_piece_picked_by_mouse_moves_to_a_lit_square(make_app):
+    app, driver, cart = open_draughts(make_app)
+    click(driver, 32)
+    assert cart.ui.selected == 31
+    click(driver, 27)
+    assert cart.session.move_texts() == ["32-27"] and cart.ui.selected is None
+    click(driver, 32)  # now empty: refused, nothing changes
+    assert cart.session.move_texts() == ["32-27"] and cart.message
+
+
+def test_keys_and_pad_move_the_cursor_and_pick(make_app):
+    app, driver, cart = open_draughts(make_app)
+    assert cart.ui.cursor == (3, 6)  # square 32
+    driver.key("RETURN")
+    assert cart.ui.selected == 31
+    driver.key("UP")
+    driver.key("LEFT")
+    driver.pad("A")
+    assert cart.session.move_texts() == ["32-27"]
+
+
+def test_a_forced_capture_refuses_other_pieces(make_app):
+    app, driver, cart = open_draughts(make_app)
+    click(driver, 32, 28, 19, 23)
+    assert cart.session.move_texts() == ["32-28", "19-23"]
+    click(driver, 31)
+    assert cart.ui.selected is None and "compulsory" in cart.message
+    click(driver, 28, 19)
+    assert cart.session.move_texts()[-1] == "28x19"
+
+
+def load_position(app, driver, cart, fen: str, variant: str = "international") -> None:
+    app.storage.write(PDN_FILE, write_pdn(RULES.state_from_text(fen, variant), []))
+    cart.view.load_pdn()
+    driver.frame()
+    assert RULES.state_to_text(cart.state).split()[0] == fen
+
+
+def test_two_captures_to_one_square_are_told_apart_by_their_landing_squares(make_app):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:WK1:B12,21,28,33")
+    click(driver, 1, 16)
+    assert cart.session.move_count == 0 and "Two captures" in cart.message
+    click(driver, 29)
+    assert cart.ui.path == [28]
+    click(driver, 16)
+    assert cart.session.move_texts() == ["1x29x38x16"]
+
+
+def test_a_multi_capture_goes_square_by_square_or_straight_to_the_end(make_app):
+    app, driver, cart = open_draughts(make_app, variant="2")
+    load_position(app, driver, cart, "W:W12:B8,9", "warcaby")
+    click(driver, 12, 3)
+    assert cart.ui.path == [2] and cart.session.move_count == 0
+    click(driver, 25)
+    assert cart.session.move_texts() == ["12x3x25"]
+    assert cart.state.piece_at(24) == (0, True)
+
+
+def test_against_the_computer_it_answers_and_undo_takes_both(make_app, monkeypatch):
+    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 2)
+    app, driver, cart = open_draughts(make_app, mode="1", level="3")
+    click(driver, 32, 28)
+    settle(driver, cart)
+    assert cart.session.move_count == 2
+    driver.key("Z")
+    assert cart.session.move_count == 0
+
+
+def test_the_hint_marks_a_legal_move(make_app, monkeypatch):
+    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 50)
+    app, driver, cart = open_draughts(make_app)
+    driver.key("H")
+    for _ in range(200):
+        driver.frame()
+        if cart.ui.hint is not None:
+            break
+    assert cart.ui.hint in RULES.legal_moves(cart.state)
+    assert cart.message.startswith("Hint:")
+
+
+def test_the_end_is_told_and_a_new_game_follows(make_app):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:W28:B23")
+    click(driver, 28, 19)
+    assert cart.over and "captured every piece" in cart.end_text()
+    driver.key("N")
+    assert not cart.over and cart.state == RULES.initial_state()
+
+
+def test_pdn_saves_and_loads_through_the_game_menu(make_app):
+    app, driver, cart = open_draughts(make_app)
+    click(driver, 32, 28, 19, 23, 28, 19)
+    cart.view.save_pdn()
+    game = read_pdn(app.storage.read(PDN_FILE))
+    assert game.moves == ["32-28", "19-23", "28x19"] and game.tags["White"] == "Player 1"
+    driver.key("R")
+    driver.key("RETURN")  # really restart
+    cart.view.load_pdn()
+    assert cart.session.move_texts() == ["32-28", "19-23", "28x19"]
+
+
+def test_a_bad_pdn_file_is_named_and_changes_nothing(make_app):
+    app, driver, cart = open_draughts(make_app)
+    click(driver, 32, 28)
+    app.storage.write(PDN_FILE, "1. 32-28 32-28")
+    cart.view.load_pdn()
+    assert cart.session.move_texts() == ["32-28"]
+    assert "draughts.pdn not loaded: line 1: move 2" in cart.message
+
+
+def test_the_menu_offers_pdn(make_app):
+    app, driver, cart = open_draughts(make_app)
+    labels = [command.label for command in cart.commands()]
+    assert "Save as PDN" in labels and "Load PDN" in labels
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_nothing_enters_the_margin_on_draughts(make_app, language):
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge("draughts")
+    shots = tour(driver, [("variant", ""), ("mode", "1"), ("level", "1"), ("name", "4")], {})
+    shots = tour(driver, [("play", "RETURN wait:40")], shots)
+    cart = app.cartridge
+    load_position(app, driver, cart, "W:WK1:B12,21,28,33")
+    x, y = centre(1)
+    tour(driver, [("selected", f"click:{x},{y}")], shots)
+    load_position(app, driver, cart, "W:W28:B23")
+    x, y = centre(28)
+    x2, y2 = centre(19)
+    tour(driver, [("over", f"click:{x},{y} click:{x2},{y2} wait:5")], shots)
+    assert cart.over
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+def test_the_board_shows_kings_apart_from_men(make_app):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:WK46,47:B1,K2")
+    driver.frame()
+    pget = pyxel.screen.pget
+    for square, crowned in ((46, True), (47, False), (1, False), (2, True)):
+        x, y = centre(square)
+        colour = pget(ui.BORDER_X + x - 3, ui.BORDER_Y + y)
+        assert (colour == 7) == crowned, square  # the crown's yellow ring
