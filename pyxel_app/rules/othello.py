@@ -106,11 +106,15 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 RAYS = _rays()
+# The first square of every ray: a flip starts next to the stone played or not at all.
+NEIGHBOURS = tuple(sum(ray[0] for ray in rays) for rays in RAYS)
 
 
 def flipped_by(own: int, other: int, square: int) -> int:
     """Bitboard of the ``other`` stones a stone of ``own`` on ``square`` turns; 0 if none
     (then the square is not a legal move)."""
+    if not NEIGHBOURS[square] & other:
+        return 0
     flips = 0
     for ray in RAYS[square]:
         line = 0
