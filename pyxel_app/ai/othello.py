@@ -490,3 +490,14 @@ class OthelloSearch(Cooperative[EngineResult]):
 def make_search(state: Othello, level: str, rng: random.Random | None = None,
                 budget_ms: float | None = None) -> OthelloSearch:
     return OthelloSearch(state, level, budget_ms=budget_ms, rng=rng)
+
+
+# From this many empties on, an exact solve may take long in pure Python.
+SLOW_EMPTIES = 18
+
+
+def slow_note(position: str) -> str:
+    """What to say before a solve that may take long, or ""."""
+    if position.count("-") >= SLOW_EMPTIES:
+        return f"with {SLOW_EMPTIES} or more empty squares the exact solve can take minutes to hours in pure Python"
+    return ""

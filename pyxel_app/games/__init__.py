@@ -3,17 +3,17 @@
 else lists games.  Adding a game adds one spec module here.
 
 >>> [spec.key for spec in GAMES]
-['bypuzz', 'connect4', 'pegs']
+['bypuzz', 'connect4', 'pegs', 'othello']
 >>> find("fifteen").key
 'bypuzz'
 """
 
 from __future__ import annotations
 
-from . import bypuzz, connect4, pegs
+from . import bypuzz, connect4, othello, pegs
 from .spec import GameSpec, load_object
 
-GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC, pegs.SPEC]
+GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC, pegs.SPEC, othello.SPEC]
 # Bumped on every change, so cached string tables know to rebuild.
 version = 0
 

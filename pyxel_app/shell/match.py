@@ -70,6 +70,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.names = ["", ""]
         self.colours: list[str | None] = [None, None]
         self.computer_seat = COMPUTER
+        self.variant: str | None = None
         self.seats: list[Seat] = [PersonSeat(), PersonSeat()]
         self.seat = 0  # whose name or colour the set-up asks for
         self.typed = ""  # a colour typed on the colour screen
@@ -122,6 +123,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
+        self.variant = None
         if self.spec.engine is None or not self.spec.levels:
             self.mode = MODE_TWO  # no computer to play against: straight to the names
             self.go_to_phase("name")
@@ -133,7 +135,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         whoever moved second (after each game against the computer, or when asked)."""
         if other_side_starts:
             self.names.reverse()
-            self.colours.reverse()
+            if not self.spec.start_variants:  # else the colours stay with their sides
+                self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
         if self.mode == MODE_COMPUTER:
@@ -141,7 +144,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             meta["computer"] = str(self.computer_seat + 1)
         if self.names[1]:
             meta["name2"] = self.names[1]
-        self.session = Session(self.rules, self.rules.initial_state(), meta)
+        self.session = Session(self.rules, self.rules.initial_state(self.variant), meta)
         self.on_session_changed()
 
     def load_start(self, text: str, meta: dict[str, str]):
@@ -150,6 +153,7 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     def on_session_changed(self) -> None:
         self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta, self.spec)
+        self.variant = self.rules.variant_of(self.session.start)
         if self.mode == MODE_COMPUTER:
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.computer_seat] = ComputerSeat(self.spec, self.level, self.app.rng)
