@@ -37,7 +37,7 @@ def solve_note(position: str) -> str:
 STRINGS = {
     "en": {
         "name": "Othello",
-        "desc": "Turn your opponent's stones: two players or the computer.",
+        "desc": "Close lines, turn stones: one or two players.",
         "title": "O T H E L L O",
         "level.random": "Random (any legal move)",
         "level.greedy": "Greedy (turns the most stones)",
@@ -77,7 +77,7 @@ STRINGS = {
     },
     "de": {
         "name": "Othello",
-        "desc": "Steine des Gegners umdrehen: zu zweit oder gegen den Computer.",
+        "desc": "Steine umdrehen: gegen den Computer oder zu zweit.",
         "title": "O T H E L L O",
         "level.random": "Zufall (irgendein Zug)",
         "level.greedy": "Gierig (dreht die meisten Steine)",
@@ -105,7 +105,7 @@ STRINGS = {
         "off": "aus",
         "keys.play": "[←→↑↓] [RETURN]\n oder klicken: setzen\n[L] Zugmarken\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
-            "Setze einen Stein so, dass er eine Reihe gegnerischer Steine (waagrecht, "
+            "Setze einen Stein derart, dass er eine Reihe gegnerischer Steine (waagrecht, "
             "senkrecht oder diagonal) mit einem eigenen einschließt: sie werden "
             "umgedreht. Ein Zug, der nichts umdreht, ist ungültig. Wer keinen "
             "gültigen Zug hat, muss passen ([RETURN] oder aufs Brett klicken); kann "
@@ -134,4 +134,6 @@ SPEC = GameSpec(
     solve_note=solve_note,
     slow_perft_depth=10,
     hotkeys=tuple("L" + "NPMRXQHZY"),
+    # Random input does not finish 60 moves in a test's frames: its end is tested by moves.
+    extra={"long_game": True},
 )
