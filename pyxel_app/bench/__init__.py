@@ -28,9 +28,10 @@ def percentiles(samples: list[float]) -> str:
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, fifteen, frames, pegs
+    from . import connect4, fifteen, frames, othello, pegs
 
     frames.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
+    othello.run(report, quick)

@@ -27,6 +27,7 @@ BOARD_PX = SIZE * CELL_PX
 LETTER_ROW = BOARD_Y // ui.CELL - 1
 STONE_INK = {"black": palette.BLACK, "white": palette.WHITE}
 STONE_RIM = {"black": palette.GREY, "white": palette.LIGHT_GREY}
+COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
 FLIP_FRAMES = 12
 SOUND_WON, SOUND_CHOOSE, SOUND_PLACE = 3, 4, 8
 
@@ -198,6 +199,8 @@ class OthelloView(BoardView):
         if board.last_move is not None and not board.flipping:
             x, y = square_centre(board.last_move)
             pyxel.rect(x - 1, y - 1, 3, 3, palette.RED)
+        for seat in (0, 1):  # the stone counts, beside the players' colours in the panel
+            ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
         if show_end:
             return
         if board.markers and not board.flipping and not self.match.agent_to_move():
@@ -211,9 +214,6 @@ class OthelloView(BoardView):
         if not self.match.agent_to_move():
             x, y = square_centre(board.cursor)
             pyxel.rectb(x - CELL_PX // 2, y - CELL_PX // 2, CELL_PX + 1, CELL_PX + 1, palette.YELLOW)
-        col = self.panel_col + ui.COLS - 4 - self.panel_col
-        for seat in (0, 1):
-            ui.text_at(col, 6 + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
         if not board.flipping and RULES.must_pass(state) and not self.match.agent_to_move() and not self.match.message_frames:
             player = self.match.player_label(RULES.to_move(state))
             for i, line in enumerate(ui.wrap(t("othello.must_pass", player=player), ui.COLS - 2)[:2]):
