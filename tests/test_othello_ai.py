@@ -4,6 +4,8 @@ import random
 import pytest
 
 from pyxel_app.ai import othello as ai
+from pyxel_app.ai.cooperative import run_generator
+from pyxel_app.bench.othello import endgame_positions
 from pyxel_app.ai.othello import EndgameSolver, OthelloSearch, solve, solve_text
 from pyxel_app.rules.base import NotationError
 from pyxel_app.rules.othello import PASS, RULES
@@ -26,15 +28,7 @@ def minimax(state) -> int:
 
 def positions(empties: int, count: int, seed: int):
     """Positions still in play with ``empties`` empty squares, from random games."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = RULES.initial_state()
-        while RULES.outcome(state) is None and state.empties > empties:
-            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
-        if state.empties == empties and RULES.outcome(state) is None:
-            found.append(state)
-    return found
+    return endgame_positions(empties, count, seed)
 
 
 @pytest.mark.parametrize("empties", [1, 2, 4, 6, 7, 8])
@@ -78,7 +72,7 @@ def test_a_search_with_a_window_proves_a_bound():
     state = positions(8, 1, seed=5)[0]
     exact = minimax(state)
     solver = EndgameSolver()
-    low, _ = ai._run(solver.search(state.own, state.other, exact, exact + 1))
+    low, _ = run_generator(solver.search(state.own, state.other, exact, exact + 1))
     assert low >= exact if low > exact else low == exact
 
 

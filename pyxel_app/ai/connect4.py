@@ -41,7 +41,7 @@ from ..rules.connect4 import (
     Connect4,
     has_four,
 )
-from .cooperative import Cooperative, EngineResult
+from .cooperative import Cooperative, EngineResult, run_generator as _run
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
 ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
@@ -385,15 +385,6 @@ def _first_in_order(stones: int) -> int:
         if stones & column:
             return x
     raise ValueError("no stone given")
-
-
-def _run(generator):
-    """Drive a search generator to its end and return its result."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
 
 
 def evaluate(current: int, mask: int, moves: int) -> int:

@@ -101,3 +101,12 @@ class Cooperative(Generic[R]):
         while not self.finished:
             self.step(1000.0)
         return self.result
+
+
+def run_generator(generator):
+    """Drive a search generator to its end in one go and return what it returned."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value

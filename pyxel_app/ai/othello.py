@@ -29,7 +29,7 @@ import time
 
 from ..rules.base import NotationError
 from ..rules.othello import FULL, PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
-from .cooperative import Cooperative, EngineResult
+from .cooperative import Cooperative, EngineResult, run_generator
 
 CORNERS = 0x8100000000000081
 # The diagonal neighbours of the corners ("X-squares") and their edge neighbours ("C-squares").
@@ -49,14 +49,14 @@ QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
 NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 
-# Below this many empties the solver runs as a plain function (no pauses, fixed order):
+# From this many empties down the solver runs as a plain function (no pauses, fixed order):
 # a subtree that small takes well under a millisecond.
-SHALLOW_EMPTIES = 6
+SHALLOW_EMPTIES = 5
 # The table keeps positions with at least this many empties; cleared when it fills.
 TABLE_EMPTIES = 8
 TABLE_LIMIT = 200_000
-# Searches look at the clock every CHECK_EVERY nodes (a power of two).
-CHECK_MASK = 63
+# Searches look at the clock every 8 nodes: a node with its ordering costs tens of microseconds.
+CHECK_MASK = 7
 INFINITY = 10_000
 MAX_SCORE = SQUARES
 # The look-ahead's scale: a proven win scores WIN_BASE plus the disc difference.
@@ -173,7 +173,7 @@ class EndgameSolver:
 
     def solve(self, own: int, other: int) -> tuple[int, int]:
         """(score, best move bit or 0 for a pass) in one go."""
-        return _run(self.search(own, other))
+        return run_generator(self.search(own, other))
 
     def search(self, own: int, other: int, alpha: int = -MAX_SCORE, beta: int = MAX_SCORE):
         """Generator: yields when past the deadline, returns (score, best move bit; 0 = pass).
@@ -184,8 +184,12 @@ class EndgameSolver:
                 return final_score(own, other), 0
             score = -(yield from self._search(other, own, -beta, -alpha))
             return score, 0
-        children = _ordered_children(own, other, moves)
-        best_score, best_bit = -INFINITY, children[0][1]
+        return (yield from self._best_child(_ordered_children(own, other, moves), alpha, beta))
+
+    def _best_child(self, children, alpha: int, beta: int):
+        """(best score, its move bit) over ``children`` (rank, bit, their stones, mine): the
+        first with the full window, the rest with a null window first (PVS)."""
+        best, best_bit = -INFINITY, children[0][1]
         for index, (_, bit, theirs, mine) in enumerate(children):
             if index == 0:
                 score = -(yield from self._search(theirs, mine, -beta, -alpha))
@@ -193,13 +197,13 @@ class EndgameSolver:
                 score = -(yield from self._search(theirs, mine, -alpha - 1, -alpha))
                 if alpha < score < beta:
                     score = -(yield from self._search(theirs, mine, -beta, -score))
-            if score > best_score:
-                best_score, best_bit = score, bit
+            if score > best:
+                best, best_bit = score, bit
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
-        return best_score, best_bit
+        return best, best_bit
 
     def _search(self, own: int, other: int, alpha: int, beta: int):
         self.nodes += 1
@@ -230,20 +234,7 @@ class EndgameSolver:
             if high < beta:
                 beta = high
         floor = alpha
-        best, best_bit = -INFINITY, 0
-        for index, (_, bit, theirs, mine) in enumerate(_ordered_children(own, other, moves, first)):
-            if index == 0:
-                score = -(yield from self._search(theirs, mine, -beta, -alpha))
-            else:
-                score = -(yield from self._search(theirs, mine, -alpha - 1, -alpha))
-                if alpha < score < beta:
-                    score = -(yield from self._search(theirs, mine, -beta, -score))
-            if score > best:
-                best, best_bit = score, bit
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
+        best, best_bit = yield from self._best_child(_ordered_children(own, other, moves, first), alpha, beta)
         if empties >= TABLE_EMPTIES:
             if len(self.table) >= TABLE_LIMIT:
                 self.table.clear()
@@ -256,15 +247,6 @@ class EndgameSolver:
                 high = best
             self.table[key] = (low, high, best_bit)
         return best
-
-
-def _run(generator):
-    """Drive a search generator to its end and return its result."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
 
 
 def bit_to_move(bit: int) -> int:
