@@ -5,8 +5,7 @@ import pytest
 
 from pyxel_app.ai import othello as ai
 from pyxel_app.ai.cooperative import run_generator
-from pyxel_app.bench.othello import endgame_positions
-from pyxel_app.ai.othello import EndgameSolver, OthelloSearch, solve, solve_text
+from pyxel_app.ai.othello import EndgameSolver, endgame_positions, OthelloSearch, solve, solve_text
 from pyxel_app.rules.base import NotationError
 from pyxel_app.rules.othello import PASS, RULES
 

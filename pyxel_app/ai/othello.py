@@ -271,6 +271,19 @@ def solve_text(position: str) -> str:
     return f"{score} {RULES.move_to_text(move)}"
 
 
+def endgame_positions(empties: int, count: int, seed: int = 14) -> list[Othello]:
+    """Positions still in play with ``empties`` empty squares, from random games (tests, bench)."""
+    rng = random.Random(seed)
+    found: list[Othello] = []
+    while len(found) < count:
+        state = RULES.initial_state()
+        while RULES.outcome(state) is None and state.empties > empties:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+        if state.empties == empties and RULES.outcome(state) is None:
+            found.append(state)
+    return found
+
+
 # The look-ahead.
 
 

@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Callable
 
-from ..ai.othello import EndgameSolver, OthelloSearch, greedy_move
+from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move
 from ..rules.othello import PASS, RULES, Othello
 from . import report
 
@@ -28,18 +28,6 @@ SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
 FULL_GAMES = 50
 TOP_BUDGET_MS = 1000.0
-
-
-def endgame_positions(empties: int, count: int, seed: int = 14) -> list[Othello]:
-    rng = random.Random(seed)
-    found: list[Othello] = []
-    while len(found) < count:
-        state = RULES.initial_state()
-        while RULES.outcome(state) is None and state.empties > empties:
-            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
-        if state.empties == empties and RULES.outcome(state) is None:
-            found.append(state)
-    return found
 
 
 def peer_perft(depth: int) -> int | None:
