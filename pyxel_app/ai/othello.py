@@ -29,7 +29,7 @@ import time
 
 from ..rules.base import NotationError
 from ..rules.othello import FULL, PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
-from .cooperative import Cooperative, EngineResult, run_generator
+from .cooperative import LevelSearch, run_generator
 
 CORNERS = 0x8100000000000081
 # The diagonal neighbours of the corners ("X-squares") and their edge neighbours ("C-squares").
@@ -402,7 +402,7 @@ def greedy_move(state: Othello, rng: random.Random) -> int:
     return bit_to_move(rng.choice([bit for bit, count in counts.items() if count == most]))
 
 
-class OthelloSearch(Cooperative[EngineResult]):
+class OthelloSearch(LevelSearch):
     """Finds a move for ``level`` a slice at a time: ``step(budget_ms)`` every frame until it
     returns an :class:`EngineResult` (``score`` is the exact disc difference once solved)."""
 
@@ -416,21 +416,8 @@ class OthelloSearch(Cooperative[EngineResult]):
         self.level = level
         self.rng = rng or random.Random()
         self.exact_empties = exact_empties
-        self.best_move: int = PASS
-        self.score: int | None = None
-        self.exact = False
-        self.depth_done = 0
-        super().__init__(self._plan(), HARD_BUDGET_MS if budget_ms is None else budget_ms)
-
-    def finish(self, value) -> None:
-        self.result = EngineResult(self.best_move, self.score, self.depth_done)
-
-    @property
-    def nodes(self) -> int:
-        return sum(search.nodes for search in self.nested)
-
-    def run(self) -> int:
-        return self.run_to_end().move
+        super().__init__(HARD_BUDGET_MS if budget_ms is None else budget_ms)
+        self.best_move = PASS
 
     def _plan(self):
         state, rng = self.state, self.rng
