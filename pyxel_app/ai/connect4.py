@@ -41,7 +41,7 @@ from ..rules.connect4 import (
     Connect4,
     has_four,
 )
-from .cooperative import Cooperative, EngineResult
+from .cooperative import LevelSearch, run_generator as _run
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
 ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
@@ -387,15 +387,6 @@ def _first_in_order(stones: int) -> int:
     raise ValueError("no stone given")
 
 
-def _run(generator):
-    """Drive a search generator to its end and return its result."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
-
-
 def evaluate(current: int, mask: int, moves: int) -> int:
     """Heuristic worth of a quiet position for the side to move (well below WIN_BASE)."""
     opponent = current ^ mask
@@ -485,7 +476,7 @@ def shared_table() -> TranspositionTable:
     return _shared_table
 
 
-class Connect4Search(Cooperative[EngineResult]):
+class Connect4Search(LevelSearch):
     """Finds a move for ``level`` a slice at a time: call ``step(budget_ms)`` every frame
     until it returns an :class:`EngineResult`, then read ``best_move`` (a column 0-6).
 
@@ -505,22 +496,7 @@ class Connect4Search(Cooperative[EngineResult]):
         self.level = level
         self.rng = rng or random.Random()
         self.table = shared_table() if table is None else table
-        self.best_move: int | None = None
-        self.score: int | None = None
-        self.exact = False
-        self.depth_done = 0
-        super().__init__(self._plan(), DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
-
-    def finish(self, value) -> None:
-        self.result = EngineResult(self.best_move, self.score, self.depth_done)
-
-    @property
-    def nodes(self) -> int:
-        return sum(search.nodes for search in self.nested)
-
-    def run(self) -> int:
-        """Search to the end in one go (CLI, bench, tests) and return the move."""
-        return self.run_to_end().move
+        super().__init__(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
     def _plan(self):
         current, mask, moves = position_of(self.state)

@@ -101,3 +101,39 @@ class Cooperative(Generic[R]):
         while not self.finished:
             self.step(1000.0)
         return self.result
+
+
+class LevelSearch(Cooperative[EngineResult]):
+    """A game's engine at one level: ``_plan()`` is its generator, which keeps ``best_move``
+    (and ``score``, ``exact``, ``depth_done``) up to date, so the budget may end it any time;
+    the searches it nests count its ``nodes``."""
+
+    def __init__(self, budget_ms: float | None) -> None:
+        self.best_move = None
+        self.score: int | None = None
+        self.exact = False
+        self.depth_done = 0
+        super().__init__(self._plan(), budget_ms)
+
+    def _plan(self):
+        raise NotImplementedError
+
+    def finish(self, value) -> None:
+        self.result = EngineResult(self.best_move, self.score, self.depth_done)
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for search in self.nested)
+
+    def run(self):
+        """Search to the end in one go (CLI, bench, tests) and return the move."""
+        return self.run_to_end().move
+
+
+def run_generator(generator):
+    """Drive a search generator to its end in one go and return what it returned."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value

@@ -30,11 +30,12 @@ def percentiles(samples: list[float]) -> str:
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, draughts, fifteen, frames, network, pegs
+    from . import connect4, draughts, fifteen, frames, network, othello, pegs
 
     frames.run(report, quick)
     network.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
+    othello.run(report, quick)
     draughts.run(report, quick)

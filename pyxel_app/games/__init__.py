@@ -3,17 +3,17 @@
 else lists games.  Adding a game adds one spec module here.
 
 >>> [spec.key for spec in GAMES]
-['bypuzz', 'connect4', 'pegs', 'draughts']
+['bypuzz', 'connect4', 'pegs', 'othello', 'draughts']
 >>> find("fifteen").key
 'bypuzz'
 """
 
 from __future__ import annotations
 
-from . import bypuzz, connect4, draughts, pegs
+from . import bypuzz, connect4, draughts, othello, pegs
 from .spec import GameSpec, load_object
 
-GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC, pegs.SPEC, draughts.SPEC]
+GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC, pegs.SPEC, othello.SPEC, draughts.SPEC]
 # Bumped on every change, so cached string tables know to rebuild.
 version = 0
 

@@ -92,7 +92,7 @@ STRINGS = {
         "must": "Schlagen!",
         "hint": "Tipp: {move}",
         "must_capture": "Schlagen ist Pflicht: nimm einen blinkenden Stein.",
-        "must_take_most": "Es muss so geschlagen werden, dass die meisten Steine fallen.",
+        "must_take_most": "Pflicht ist der Schlag, der die meisten Steine nimmt.",
         "cannot_move": "Dieser Stein kann nicht ziehen.",
         "not_yours": "Nimm einen deiner eigenen Steine.",
         "not_there": "Dorthin kann er nicht.",

@@ -39,6 +39,10 @@ class GameSpec:
     the CLI's ``solve``; ``solve_note`` says first when that may take long; a ``perft`` from
     ``slow_perft_depth`` on is announced as slow.  ``hotkeys`` are the keys the game reads
     itself (Pyxel key names), so the Keys screen can warn when a binding clashes with one.
+    ``start_variants`` is for a game whose sides keep their colours (Othello's Black and
+    White): the rules' variants in which seat 1 or seat 2 moves first; the who-starts
+    question then picks the variant, and a new game against the computer gives the person
+    the other colour instead of swapping the colours.
     """
 
     key: str
@@ -60,6 +64,7 @@ class GameSpec:
     solve_note: Callable[..., str] | None = None
     slow_perft_depth: int | None = None
     hotkeys: tuple[str, ...] = ()
+    start_variants: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

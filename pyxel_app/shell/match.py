@@ -158,6 +158,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.ui = self.view.new_ui()
         self.names, self.colours, self.seat = ["", ""], [None, None], 0
         self.computer_seat = COMPUTER
+        if self.spec.start_variants:
+            self.variant = self.spec.start_variants[0]  # who starts picks it again
         if self.spec.choose_variant:
             self.go_to_phase("variant")
         else:
@@ -169,7 +171,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         whoever moved second (after each game against the computer, or when asked)."""
         if other_side_starts:
             self.names.reverse()
-            if not self.spec.colours_name_sides:
+            if not (self.spec.colours_name_sides or self.spec.start_variants):  # else the colours stay with their sides
                 self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}

@@ -189,7 +189,12 @@ class SetupScreens:
             self.go_to_phase("colour" if self.spec.choose_colour else "name")
             return
         chosen = self.choose(inp, 2)
-        if chosen is not None:
+        if chosen is None:
+            return
+        if self.spec.start_variants:
+            self.variant = self.spec.start_variants[chosen]
+            self.new_game()
+        else:
             self.new_game(other_side_starts=chosen == 1)
 
     def update_name(self, inp: Input) -> None:

@@ -1,0 +1,485 @@
+"""Othello opponents: random, greedy, look-ahead levels and an exact endgame solver.
+
+Everything works on the rules' bitboards (``own``/``other``: the stones of the side to
+move and of its opponent), never on state objects, so a node costs a few microseconds.
+
+- The **endgame solver** finds the exact final disc difference for the side to move,
+  empty squares going to the winner (the score of the FFO endgame tests).  Negamax with
+  alpha-beta and a null-window re-search (PVS); moves are tried corners first, then
+  "fastest first" (the reply that leaves the opponent the fewest moves) while more than
+  ``SHALLOW_EMPTIES`` squares are empty; below that a plain function with a fixed square
+  order and a special case for the last empty square.  A table remembers bounds and the
+  best move of positions with many empties.
+- The **look-ahead** is iterative-deepening negamax with the same move ordering and an
+  evaluation of mobility, potential mobility (frontier), corners, the squares next to an
+  empty corner and stable edge stones.
+- :class:`OthelloSearch` is the cooperative engine of every level: ``step(budget_ms)``
+  gives None while it thinks; the strong levels look ahead, then solve exactly once the
+  empties are few enough, within their time.
+
+>>> solve_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO- X")
+'64 h8'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..rules.base import NotationError
+from ..rules.othello import FULL, PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
+from .cooperative import LevelSearch, run_generator
+
+CORNERS = 0x8100000000000081
+# The diagonal neighbours of the corners ("X-squares") and their edge neighbours ("C-squares").
+X_SQUARES = 0x0042000000004200
+C_SQUARES = 0x4281000000008142
+EDGES = 0xFF818181818181FF
+# Squares in the order the small solver tries them: corners, the inner edges and the
+# centre, the C-squares, the X-squares last.
+MIDDLE = FULL & ~(CORNERS | X_SQUARES | C_SQUARES)
+SQUARE_GROUPS = (CORNERS, MIDDLE, C_SQUARES, X_SQUARES)
+# Each corner with its X-square and its two C-squares.
+CORNER_NEIGHBOURS = tuple(
+    (1 << corner, 1 << x, (1 << c1) | (1 << c2))
+    for corner, x, c1, c2 in ((0, 9, 1, 8), (7, 14, 6, 15), (56, 49, 57, 48), (63, 54, 62, 55))
+)
+QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a
+NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
+
+# From this many empties down the solver runs as a plain function (no pauses, fixed order):
+# a subtree that small takes well under a millisecond.
+SHALLOW_EMPTIES = 5
+# The table keeps positions with at least this many empties; cleared when it fills.
+TABLE_EMPTIES = 8
+TABLE_LIMIT = 200_000
+# Searches look at the clock every 8 nodes: a node with its ordering costs tens of microseconds.
+CHECK_MASK = 7
+INFINITY = 10_000
+MAX_SCORE = SQUARES
+# The look-ahead's scale: a proven win scores WIN_BASE plus the disc difference.
+WIN_BASE = 5_000
+
+LEVELS = ("random", "greedy", "easy", "medium", "hard")
+LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4}
+# The strongest level: its time a move and the empties from which it solves exactly.
+HARD_BUDGET_MS = 1_000.0
+EXACT_EMPTIES = 14
+# Share of the budget the look-ahead may use before an exact solve starts.
+LOOKAHEAD_SHARE = 0.35
+MAX_DEPTH = 60
+# How many times longer the next depth is expected to take.
+GROWTH = 4.0
+
+
+def final_score(own: int, other: int) -> int:
+    """Disc difference for ``own`` at the end, the empty squares going to the winner."""
+    mine, theirs = own.bit_count(), other.bit_count()
+    if mine > theirs:
+        return SQUARES - 2 * theirs
+    if mine < theirs:
+        return 2 * mine - SQUARES
+    return 0
+
+
+def _bits(moves: int):
+    """The set bits of ``moves``, corners first, X-squares last."""
+    for group in SQUARE_GROUPS:
+        part = moves & group
+        while part:
+            bit = part & -part
+            part ^= bit
+            yield bit
+
+
+def _last_square(own: int, other: int, square: int) -> int:
+    """Exact score with one empty square: whoever can play it does, then the game is over."""
+    bit = 1 << square
+    flips = flipped_by(own, other, square)
+    if flips:
+        return final_score(own | flips | bit, other ^ flips)
+    flips = flipped_by(other, own, square)
+    if flips:
+        return final_score(own ^ flips, other | flips | bit)
+    return final_score(own, other)
+
+
+def _solve_small(own: int, other: int, alpha: int, beta: int, squares: tuple[int, ...]) -> int:
+    """Exact score of a position whose few empty ``squares`` are listed, best tried first
+    (plain recursion, no pauses: the flips of each empty square are cheaper than the fill)."""
+    best = -INFINITY
+    for index, square in enumerate(squares):
+        flips = flipped_by(own, other, square)
+        if not flips:
+            continue
+        mine, theirs = own | flips | (1 << square), other ^ flips
+        rest = squares[:index] + squares[index + 1:]
+        if len(rest) == 1:
+            score = -_last_square(theirs, mine, rest[0])
+        else:
+            score = -_solve_small(theirs, mine, -beta, -alpha, rest)
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    return best
+    if best > -INFINITY:
+        return best
+    for square in squares:
+        if flipped_by(other, own, square):
+            return -_solve_small(other, own, -beta, -alpha, squares)
+    return final_score(own, other)
+
+
+def _empty_squares(own: int, other: int) -> tuple[int, ...]:
+    """The empty squares in the order the small solver tries them: first those in a quadrant
+    with an odd number of empties (the side that plays there can often have the last word
+    in it), and within that corners first, X-squares last."""
+    empty = FULL & ~(own | other)
+    odd = 0
+    for quadrant in QUADRANTS:
+        if (empty & quadrant).bit_count() & 1:
+            odd |= quadrant
+    return tuple(bit.bit_length() - 1 for part in (empty & odd, empty & ~odd) for bit in _bits(part))
+
+
+def _ordered_children(own: int, other: int, moves: int, first: int = 0) -> list[tuple[int, int, int, int]]:
+    """(rank, bit, new own, new other) of every move: ``first`` first, then corners, then the
+    replies that leave the opponent the fewest moves (weighted: an X-square costs two)."""
+    children = []
+    for group_rank, group in enumerate(SQUARE_GROUPS):
+        part = moves & group
+        while part:
+            bit = part & -part
+            part ^= bit
+            flips = flipped_by(own, other, bit.bit_length() - 1)
+            mine, theirs = own | flips | bit, other ^ flips
+            rank = -1000 if bit == first else legal_squares(theirs, mine).bit_count() * 4 + group_rank
+            children.append((rank, bit, theirs, mine))
+    children.sort()
+    return children
+
+
+class EndgameSolver:
+    """Exact endgame search; ``deadline`` (a ``time.perf_counter()`` value) makes it pause."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.deadline = math.inf
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    def solve(self, own: int, other: int) -> tuple[int, int]:
+        """(score, best move bit or 0 for a pass) in one go."""
+        return run_generator(self.search(own, other))
+
+    def search(self, own: int, other: int, alpha: int = -MAX_SCORE, beta: int = MAX_SCORE):
+        """Generator: yields when past the deadline, returns (score, best move bit; 0 = pass).
+        A score outside (alpha, beta) is only a bound."""
+        moves = legal_squares(own, other)
+        if not moves:
+            if not legal_squares(other, own):
+                return final_score(own, other), 0
+            score = -(yield from self._search(other, own, -beta, -alpha))
+            return score, 0
+        return (yield from self._best_child(_ordered_children(own, other, moves), alpha, beta))
+
+    def _best_child(self, children, alpha: int, beta: int):
+        """(best score, its move bit) over ``children`` (rank, bit, their stones, mine): the
+        first with the full window, the rest with a null window first (PVS)."""
+        best, best_bit = -INFINITY, children[0][1]
+        for index, (_, bit, theirs, mine) in enumerate(children):
+            if index == 0:
+                score = -(yield from self._search(theirs, mine, -beta, -alpha))
+            else:
+                score = -(yield from self._search(theirs, mine, -alpha - 1, -alpha))
+                if alpha < score < beta:
+                    score = -(yield from self._search(theirs, mine, -beta, -score))
+            if score > best:
+                best, best_bit = score, bit
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best, best_bit
+
+    def _search(self, own: int, other: int, alpha: int, beta: int):
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and time.perf_counter() >= self.deadline:
+            yield
+        empties = SQUARES - (own | other).bit_count()
+        if empties <= SHALLOW_EMPTIES:
+            squares = _empty_squares(own, other)
+            if empties == 1:
+                return _last_square(own, other, squares[0])
+            return _solve_small(own, other, alpha, beta, squares)
+        moves = legal_squares(own, other)
+        if not moves:
+            if not legal_squares(other, own):
+                return final_score(own, other)
+            return -(yield from self._search(other, own, -beta, -alpha))
+        key = (own, other)
+        entry = self.table.get(key)
+        first = 0
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        floor = alpha
+        best, best_bit = yield from self._best_child(_ordered_children(own, other, moves, first), alpha, beta)
+        if empties >= TABLE_EMPTIES:
+            if len(self.table) >= TABLE_LIMIT:
+                self.table.clear()
+            low, high = (-INFINITY, INFINITY) if entry is None else entry[:2]
+            if best >= beta:
+                low = best
+            elif best > floor:
+                low = high = best
+            else:
+                high = best
+            self.table[key] = (low, high, best_bit)
+        return best
+
+
+def bit_to_move(bit: int) -> int:
+    return PASS if not bit else bit.bit_length() - 1
+
+
+def solve(state: Othello) -> tuple[int, int]:
+    """(exact final disc difference for the side to move, best move) of a game still on."""
+    if RULES.outcome(state) is not None:
+        raise NotationError("the game is already over")
+    score, bit = EndgameSolver().solve(state.own, state.other)
+    return score, bit_to_move(bit)
+
+
+def solve_text(position: str) -> str:
+    """``"<score> <best move>"`` for an FFO position, solved exactly.
+
+    >>> solve_text("O" * 60 + "XX-- O")  # White fills one square, Black can't: 62 to 0, 2 empties
+    '64 g8'
+    """
+    score, move = solve(RULES.state_from_text(position))
+    return f"{score} {RULES.move_to_text(move)}"
+
+
+def endgame_positions(empties: int, count: int, seed: int = 14) -> list[Othello]:
+    """Positions still in play with ``empties`` empty squares, from random games (tests, bench)."""
+    rng = random.Random(seed)
+    found: list[Othello] = []
+    while len(found) < count:
+        state = RULES.initial_state()
+        while RULES.outcome(state) is None and state.empties > empties:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+        if state.empties == empties and RULES.outcome(state) is None:
+            found.append(state)
+    return found
+
+
+# The look-ahead.
+
+
+def _stable_edges(stones: int) -> int:
+    """Stones on an edge that a line of own stones joins to a corner: they can never turn."""
+    stable = stones & CORNERS
+    if not stable:
+        return 0
+    edge = stones & EDGES
+    for _ in range(6):
+        grown = stable | (edge & (
+            ((stable & NOT_H) << 1) | ((stable & NOT_A) >> 1)
+            | (stable << 8) | (stable >> 8)))
+        grown &= FULL
+        if grown == stable:
+            break
+        stable = grown
+    return stable
+
+
+def _frontier(stones: int, empty: int) -> int:
+    """How many of ``stones`` touch an empty square (each one a future move for the opponent)."""
+    right, left = empty & NOT_H, empty & NOT_A  # empties with a neighbour to that side
+    around = (empty << 8) | (empty >> 8) | (right << 1) | (left >> 1)
+    around |= (right << 9) | (right >> 7) | (left << 7) | (left >> 9)
+    return (stones & around).bit_count()
+
+
+def evaluate(own: int, other: int) -> int:
+    """Worth of a position for the side to move, well inside ±WIN_BASE."""
+    empty = FULL & ~(own | other)
+    my_moves = legal_squares(own, other).bit_count()
+    their_moves = legal_squares(other, own).bit_count()
+    score = 12 * (my_moves - their_moves)
+    score += 4 * (_frontier(other, empty) - _frontier(own, empty))
+    score += 90 * ((own & CORNERS).bit_count() - (other & CORNERS).bit_count())
+    for corner, x_square, c_squares in CORNER_NEIGHBOURS:
+        if corner & empty:
+            score -= 40 * ((own & x_square).bit_count() - (other & x_square).bit_count())
+            score -= 12 * ((own & c_squares).bit_count() - (other & c_squares).bit_count())
+    score += 20 * (_stable_edges(own).bit_count() - _stable_edges(other).bit_count())
+    if empty.bit_count() <= 20:
+        score += 2 * (own.bit_count() - other.bit_count())
+    return score
+
+
+class Lookahead:
+    """Alpha-beta to a fixed depth over bitboards; a finished game scores exactly."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.deadline = math.inf
+        self.table: dict[tuple[int, int], int] = {}  # best move bit of positions already searched
+
+    def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
+        """Generator returning (value, best moves) at ``depth`` plies; ``order`` lists the
+        move bits to try, the best of the previous depth first."""
+        best, best_bits = -INFINITY, []
+        for bit in order:
+            flips = flipped_by(own, other, bit.bit_length() - 1)
+            # A window one below the best so far finds every move that ties with it.
+            value = -(yield from self._alphabeta(other ^ flips, own | flips | bit, depth - 1, -INFINITY, 1 - best))
+            if value > best:
+                best, best_bits = value, [bit]
+            elif value == best:
+                best_bits.append(bit)
+        return best, best_bits
+
+    def _alphabeta(self, own: int, other: int, depth: int, alpha: int, beta: int):
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and time.perf_counter() >= self.deadline:
+            yield
+        moves = legal_squares(own, other)
+        if not moves:
+            if not legal_squares(other, own):
+                score = final_score(own, other)
+                return WIN_BASE + score if score > 0 else -WIN_BASE + score if score < 0 else 0
+            return -(yield from self._alphabeta(other, own, depth, -beta, -alpha))
+        if depth <= 0:
+            return evaluate(own, other)
+        key = (own, other)
+        first = self.table.get(key, 0)
+        best, best_bit = -INFINITY, 0
+        if depth >= 2:
+            children = [(bit, theirs, mine) for _, bit, theirs, mine in _ordered_children(own, other, moves, first)]
+        else:
+            children = []
+            for bit in _bits(moves):
+                flips = flipped_by(own, other, bit.bit_length() - 1)
+                children.append((bit, other ^ flips, own | flips | bit))
+        for bit, theirs, mine in children:
+            value = -(yield from self._alphabeta(theirs, mine, depth - 1, -beta, -alpha))
+            if value > best:
+                best, best_bit = value, bit
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if depth >= 2:
+            if len(self.table) >= TABLE_LIMIT:
+                self.table.clear()
+            self.table[key] = best_bit
+        return best
+
+
+def greedy_move(state: Othello, rng: random.Random) -> int:
+    """The move that turns the most stones (ties at random)."""
+    own, other = state.own, state.other
+    moves = legal_squares(own, other)
+    if not moves:
+        return PASS
+    counts = {}
+    for bit in _bits(moves):
+        counts[bit] = flipped_by(own, other, bit.bit_length() - 1).bit_count()
+    most = max(counts.values())
+    return bit_to_move(rng.choice([bit for bit, count in counts.items() if count == most]))
+
+
+class OthelloSearch(LevelSearch):
+    """Finds a move for ``level`` a slice at a time: ``step(budget_ms)`` every frame until it
+    returns an :class:`EngineResult` (``score`` is the exact disc difference once solved)."""
+
+    def __init__(self, state: Othello, level: str = "hard", budget_ms: float | None = None,
+                 rng: random.Random | None = None, exact_empties: int = EXACT_EMPTIES):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        if RULES.outcome(state) is not None:
+            raise ValueError("the game is already over")
+        self.state = state
+        self.level = level
+        self.rng = rng or random.Random()
+        self.exact_empties = exact_empties
+        super().__init__(HARD_BUDGET_MS if budget_ms is None else budget_ms)
+        self.best_move = PASS
+
+    def _plan(self):
+        state, rng = self.state, self.rng
+        own, other = state.own, state.other
+        moves = legal_squares(own, other)
+        if not moves:
+            self.best_move = PASS
+            return
+        if self.level == "random":
+            self.best_move = rng.choice(RULES.legal_moves(state))
+            return
+        if self.level == "greedy":
+            self.best_move = greedy_move(state, rng)
+            return
+        order = [bit for _, bit, _, _ in _ordered_children(own, other, moves)]
+        self.best_move = bit_to_move(order[0])
+        if len(order) == 1 and self.level == "hard":
+            return
+        if self.level in LOOKAHEAD_DEPTHS:
+            yield from self._lookahead(own, other, order, LOOKAHEAD_DEPTHS[self.level], 1.0)
+            return
+        empties = state.empties
+        solving = empties <= self.exact_empties
+        yield from self._lookahead(own, other, order, MAX_DEPTH, LOOKAHEAD_SHARE if solving else 1.0)
+        if solving and not self.exact:
+            solver = self.nest(EndgameSolver())
+            score, bit = yield from solver.search(own, other)
+            self.best_move, self.score, self.exact = bit_to_move(bit), score, True
+            self.depth_done = empties
+
+    def _lookahead(self, own, other, order, max_depth, share):
+        """Iterative deepening; each finished depth replaces the move.  Stops at a proven end,
+        at ``max_depth``, when the whole game fits in the depth, or past ``share`` of the budget."""
+        lookahead = self.nest(Lookahead())
+        empties = SQUARES - (own | other).bit_count()
+        for depth in range(1, min(max_depth, empties) + 1):
+            started = self.elapsed_now_ms()
+            value, best_bits = yield from lookahead.search(own, other, depth, order, self.rng)
+            bit = self.rng.choice(best_bits)
+            self.best_move, self.depth_done = bit_to_move(bit), depth
+            order = [bit] + [b for b in best_bits if b != bit] + [b for b in order if b not in best_bits]
+            if abs(value) >= WIN_BASE // 2 and depth >= empties:
+                self.score = value - WIN_BASE if value > 0 else value + WIN_BASE
+                self.exact = True
+                return
+            now = self.elapsed_now_ms()
+            if now + GROWTH * (now - started) > self.budget_ms * share:
+                return
+            yield
+
+
+def make_search(state: Othello, level: str, rng: random.Random | None = None,
+                budget_ms: float | None = None) -> OthelloSearch:
+    return OthelloSearch(state, level, budget_ms=budget_ms, rng=rng)
+
+
+# From this many empties on, an exact solve may take long in pure Python.
+SLOW_EMPTIES = 18
+
+
+def slow_note(position: str) -> str:
+    """What to say before a solve that may take long, or ""."""
+    if position.count("-") >= SLOW_EMPTIES:
+        return f"with {SLOW_EMPTIES} or more empty squares the exact solve can take minutes to hours in pure Python"
+    return ""

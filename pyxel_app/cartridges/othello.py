@@ -1,0 +1,220 @@
+"""Othello's board view: the square cursor, legal-move markers, the last move, the flips.
+
+Rules: ``rules/othello.py``; engines: ``ai/othello.py``; spec and words: ``games/othello.py``.
+The match layer does the set-up, seats, the computer, undo and the end; this file turns
+input into a square (or ``pass`` when the side to move has none) and draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyxel
+
+from ..input import Action, Input
+from ..rules.base import IllegalMoveError
+from ..rules.othello import BLACK, COLUMN_LETTERS, PASS, PASS_TEXT, RULES, SIZE, WHITE, Othello, bits_to_squares, square_name
+from ..shell import palette, ui
+from ..shell.board_view import BoardView
+from ..shell.strings import t
+
+# The board keeps to the grid: column letters in row 5, the board from row 6 (16 px a
+# square: two characters), row numbers in column 1, the end text under the board.
+CELL_PX = 16
+STONE_R = 6
+BOARD_X, BOARD_Y = 2 * ui.CELL, 6 * ui.CELL
+BOARD_PX = SIZE * CELL_PX
+LETTER_ROW = BOARD_Y // ui.CELL - 1
+STONE_INK = {"black": palette.BLACK, "white": palette.WHITE}
+STONE_RIM = {"black": palette.GREY, "white": palette.LIGHT_GREY}
+COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
+FLIP_FRAMES = 12
+SOUND_WON, SOUND_CHOOSE, SOUND_PLACE = 3, 4, 8
+
+
+@dataclass
+class BoardUI:
+    """What the board shows beyond the game state; never undone."""
+
+    cursor: int = 19  # d3, a first move of Black
+    markers: bool = True
+    last_move: int | None = None
+    flipping: int = 0  # the stones turning (a bitboard)
+    flip_frame: int = 0
+    hint_square: int | None = None
+    frame: int = 0
+
+
+def square_at(x: int, y: int) -> int | None:
+    if not (BOARD_X <= x < BOARD_X + BOARD_PX and BOARD_Y <= y < BOARD_Y + BOARD_PX):
+        return None
+    return (y - BOARD_Y) // CELL_PX * SIZE + (x - BOARD_X) // CELL_PX
+
+
+def square_centre(square: int) -> tuple[int, int]:
+    row, column = divmod(square, SIZE)
+    return BOARD_X + column * CELL_PX + CELL_PX // 2, BOARD_Y + row * CELL_PX + CELL_PX // 2
+
+
+def draw_stone(x: int, y: int, colour: str, r: int = STONE_R) -> None:
+    pyxel.circ(x, y, r, STONE_INK[colour])
+    pyxel.circb(x, y, r, STONE_RIM[colour])
+
+
+class OthelloView(BoardView):
+    end_row = 22
+    panel_col = 21
+
+    def new_ui(self) -> BoardUI:
+        return BoardUI()
+
+    @staticmethod
+    def draw_preview(x: int, y: int) -> None:
+        pyxel.rect(x, y, 48, 32, palette.GREEN)
+        pattern = ("      ", "  xo  ", " xxx  ", "  ox  ")
+        for row, line in enumerate(pattern):
+            for column, mark in enumerate(line):
+                if mark != " ":
+                    pyxel.circ(x + 4 + column * 8, y + 4 + row * 8, 3, palette.BLACK if mark == "x" else palette.WHITE)
+
+    @staticmethod
+    def draw_token(x: int, y: int, colour: str, r: int) -> None:
+        draw_stone(x, y, colour, r)
+
+    @staticmethod
+    def ink(colour: str) -> int:
+        return STONE_INK[colour]
+
+    # Input -> a move text.
+
+    def on_board(self, inp: Input) -> bool:
+        return square_at(inp.mouse_x, inp.mouse_y) is not None
+
+    def interpret_input(self, state: Othello, board: BoardUI, inp: Input) -> str | None:
+        if inp.hotkey("L"):
+            board.markers = not board.markers
+            self.match.flash(t("othello.markers", state=t("othello.on" if board.markers else "othello.off")))
+            return None
+        must_pass = RULES.must_pass(state)
+        row, column = divmod(board.cursor, SIZE)
+        column += inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
+        row += inp.pressed(Action.DOWN) - inp.pressed(Action.UP)
+        moved = (row, column) != divmod(board.cursor, SIZE)
+        if moved:
+            board.cursor = row % SIZE * SIZE + column % SIZE
+            self.match.app.sound(SOUND_CHOOSE)
+        square = None
+        if inp.pressed(Action.SELECT):
+            square = board.cursor
+        elif inp.mouse_enabled:
+            under = square_at(inp.mouse_x, inp.mouse_y)
+            if under is not None and (inp.mouse_moved or inp.clicked):
+                board.cursor = under
+            if under is not None and inp.clicked:
+                square = under
+        if square is None:
+            return None
+        # With no legal square the only move is the pass: any square chosen confirms it.
+        return PASS_TEXT if must_pass else square_name(square)
+
+    def explain(self, state: Othello, text: str, error: Exception) -> str:
+        if not isinstance(error, IllegalMoveError):
+            return str(error)
+        move = RULES.move_from_text(state, text)
+        if move == PASS:
+            return t("othello.no_pass")
+        key = "othello.taken" if state.stone_at(move) is not None else "othello.illegal"
+        return t(key, square=square_name(move))
+
+    # Passing pictures: the stones turn, the pass is said.
+
+    def on_move(self, before: Othello, move: int, after: Othello, board: BoardUI) -> None:
+        board.hint_square = None
+        if move == PASS:
+            board.last_move = None
+            board.flipping = 0
+            self.match.flash(t("othello.passed", player=self.match.player_label(RULES.to_move(before))))
+            return
+        board.last_move = board.cursor = move
+        board.flipping = RULES.flips(before, move)
+        board.flip_frame = 0
+        self.match.app.sound(SOUND_PLACE)
+
+    def busy(self, board: BoardUI) -> bool:
+        return bool(board.flipping)
+
+    def animate(self, board: BoardUI) -> None:
+        board.frame += 1
+        if board.flipping:
+            board.flip_frame += 1
+            if board.flip_frame >= FLIP_FRAMES:
+                self.finish_animation(board)
+
+    def finish_animation(self, board: BoardUI) -> None:
+        if not board.flipping:
+            return
+        board.flipping = 0
+        outcome = self.match.session.outcome if self.match.session else None
+        if outcome is not None and outcome.winner is not None:
+            self.match.app.sound(SOUND_WON)
+
+    def show_hint(self, state: Othello, board: BoardUI, move: int) -> str:
+        if move == PASS:
+            return t("othello.hint", square=PASS_TEXT)
+        board.hint_square = board.cursor = move
+        return t("othello.hint", square=square_name(move))
+
+    def end_text(self, state: Othello, outcome) -> str | None:
+        count = t("othello.count", black=state.count(BLACK), white=state.count(WHITE))
+        if outcome.winner is None:
+            return t("othello.draw", count=count)
+        return t("othello.won", player=self.match.player_label(outcome.winner), count=count)
+
+    # Drawing.
+
+    def draw(self, state: Othello, board: BoardUI, show_end: bool) -> None:
+        colours = self.match.colours
+        pyxel.rect(BOARD_X, BOARD_Y, BOARD_PX, BOARD_PX, palette.GREEN)
+        for i in range(SIZE + 1):
+            pyxel.line(BOARD_X + i * CELL_PX, BOARD_Y, BOARD_X + i * CELL_PX, BOARD_Y + BOARD_PX - 1, palette.DARK_GREY)
+            pyxel.line(BOARD_X, BOARD_Y + i * CELL_PX, BOARD_X + BOARD_PX - 1, BOARD_Y + i * CELL_PX, palette.DARK_GREY)
+        for column, letter in enumerate(COLUMN_LETTERS):
+            ui.text(BOARD_X + column * CELL_PX + 4, LETTER_ROW * ui.CELL, letter)
+        for row in range(SIZE):
+            ui.text_at(1, BOARD_Y // ui.CELL + row * 2, str(row + 1))
+        half = FLIP_FRAMES // 2
+        for square in range(SIZE * SIZE):
+            colour = state.stone_at(square)
+            if colour is None:
+                continue
+            x, y = square_centre(square)
+            if board.flipping >> square & 1:
+                # The stone turns over: it narrows in the old colour, widens in the new one.
+                shown = colours[colour] if board.flip_frame >= half else colours[1 - colour]
+                width = max(1, STONE_R * abs(board.flip_frame - half) // half)
+                pyxel.elli(x - width, y - STONE_R, 2 * width + 1, 2 * STONE_R + 1, STONE_INK[shown])
+                pyxel.ellib(x - width, y - STONE_R, 2 * width + 1, 2 * STONE_R + 1, STONE_RIM[shown])
+            else:
+                draw_stone(x, y, colours[colour])
+        if board.last_move is not None and not board.flipping:
+            x, y = square_centre(board.last_move)
+            pyxel.rect(x - 1, y - 1, 3, 3, palette.RED)
+        for seat in (0, 1):  # the stone counts, beside the players' colours in the panel
+            ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
+        if show_end:
+            return
+        if board.markers and not board.flipping and not self.match.agent_to_move():
+            ink = STONE_INK[colours[RULES.to_move(state)]]
+            for square in bits_to_squares(RULES.legal_squares(state)):
+                x, y = square_centre(square)
+                pyxel.circb(x, y, 2, ink)
+        if board.hint_square is not None and board.frame // 10 % 2 == 0:
+            x, y = square_centre(board.hint_square)
+            pyxel.rectb(x - CELL_PX // 2 + 1, y - CELL_PX // 2 + 1, CELL_PX - 1, CELL_PX - 1, palette.WHITE)
+        if not self.match.agent_to_move():
+            x, y = square_centre(board.cursor)
+            pyxel.rectb(x - CELL_PX // 2, y - CELL_PX // 2, CELL_PX + 1, CELL_PX + 1, palette.YELLOW)
+        if not board.flipping and RULES.must_pass(state) and not self.match.agent_to_move() and not self.match.message_frames:
+            player = self.match.player_label(RULES.to_move(state))
+            for i, line in enumerate(ui.wrap(t("othello.must_pass", player=player), ui.COLS - 2)[:2]):
+                ui.hot_at(1, self.end_row + i, line, palette.YELLOW)

@@ -1,0 +1,103 @@
+import doctest
+import random
+
+import pytest
+
+from pyxel_app.ai import othello as ai
+from pyxel_app.ai.cooperative import run_generator
+from pyxel_app.ai.othello import EndgameSolver, endgame_positions, OthelloSearch, solve, solve_text
+from pyxel_app.rules.base import NotationError
+from pyxel_app.rules.othello import PASS, RULES
+
+
+def test_doctests_pass():
+    assert doctest.testmod(ai).failed == 0
+
+
+def minimax(state) -> int:
+    """The exact final disc difference for the side to move, empties to the winner, by brute force."""
+    outcome = RULES.outcome(state)
+    if outcome is not None:
+        own, other = state.own.bit_count(), state.other.bit_count()
+        empties = state.empties
+        diff = own - other
+        return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+    return max(-minimax(RULES.apply(state, move)) for move in RULES.legal_moves(state))
+
+
+def positions(empties: int, count: int, seed: int):
+    """Positions still in play with ``empties`` empty squares, from random games."""
+    return endgame_positions(empties, count, seed)
+
+
+@pytest.mark.parametrize("empties", [1, 2, 4, 6, 7, 8])
+def test_the_solver_agrees_with_plain_minimax(empties):
+    for state in positions(empties, 4 if empties > 6 else 8, seed=empties):
+        expected = minimax(state)
+        score, move = solve(state)
+        assert score == expected, RULES.state_to_text(state)
+        assert move in RULES.legal_moves(state)
+        assert -minimax(RULES.apply(state, move)) == expected  # the move reaches that score
+
+
+def must_pass_positions(count: int, seed: int = 2):
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = RULES.initial_state()
+        while RULES.outcome(state) is None:
+            if state.empties <= 9 and RULES.must_pass(state):
+                found.append(state)
+                break
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    return found
+
+
+def test_the_solver_passes_when_it_must():
+    for state in must_pass_positions(3):
+        score, move = solve(state)
+        assert move == PASS and score == -minimax(RULES.apply(state, PASS))
+        assert solve_text(RULES.state_to_text(state)) == f"{score} pass"
+
+
+def test_solve_text_refuses_a_finished_game_and_bad_text():
+    with pytest.raises(NotationError, match="already over"):
+        solve_text("X" * 64 + " O")
+    with pytest.raises(NotationError):
+        solve_text("no position")
+
+
+def test_a_search_with_a_window_proves_a_bound():
+    state = positions(8, 1, seed=5)[0]
+    exact = minimax(state)
+    solver = EndgameSolver()
+    low, _ = run_generator(solver.search(state.own, state.other, exact, exact + 1))
+    assert low >= exact if low > exact else low == exact
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_answers_with_a_legal_move(level):
+    rng = random.Random(4)
+    for state in positions(40, 2, seed=9) + positions(10, 2, seed=9):
+        search = OthelloSearch(state, level, budget_ms=60, rng=rng, exact_empties=10)
+        result = None
+        while result is None:
+            result = search.step(4.0)
+        assert result.move in RULES.legal_moves(state)
+
+
+def test_the_top_level_plays_the_exact_move_near_the_end():
+    for state in positions(9, 3, seed=21):
+        result = OthelloSearch(state, "hard", budget_ms=5000, rng=random.Random(1)).run_to_end()
+        assert result.score == minimax(state)
+        assert -minimax(RULES.apply(state, result.move)) == result.score
+
+
+def test_a_forced_pass_needs_no_search():
+    state = RULES.state_from_text("XXO-----" + "-" * 56 + " O")  # White's stone closes no line
+    assert OthelloSearch(state, "hard").step(1.0).move == PASS
+
+
+def test_greedy_takes_the_most_stones():
+    state = RULES.state_from_text("-OOOX---" + "O" + "-" * 7 + "X" + "-" * 47 + " X")
+    assert RULES.move_to_text(ai.greedy_move(state, random.Random(1))) == "a1"
