@@ -7,7 +7,7 @@ Rules: ``rules/fifteen.py`` (the CLI still knows them as ``fifteen``); solver:
 from __future__ import annotations
 
 from ..rules.fifteen import RULES
-from .spec import GameSpec
+from .spec import GameSpec, lazy
 
 
 def make_engine(state, level: str, rng):
@@ -17,16 +17,6 @@ def make_engine(state, level: str, rng):
     return FifteenSearch(state.tiles, state.goal)
 
 
-def solve_note(position: str, goal: str | None = None) -> str:
-    from ..ai.fifteen import slow_note
-
-    return slow_note(position, goal=goal)
-
-
-def solve(position: str, goal: str | None = None) -> str:
-    from ..ai.fifteen import solve_text
-
-    return solve_text(position, goal=goal)
 
 
 STRINGS = {
@@ -353,9 +343,9 @@ SPEC = GameSpec(
     aliases=("fifteen",),
     cartridge="pyxel_app.cartridges.bypuzz:ByPuzz",
     engine=make_engine,
-    solve=solve,
+    solve=lazy("pyxel_app.ai.fifteen:solve_text"),
     solve_options=("goal",),
-    solve_note=solve_note,
+    solve_note=lazy("pyxel_app.ai.fifteen:slow_note"),
     slow_perft_depth=18,
     # Play and solved, the config screen, the puzzle choice.
     hotkeys=tuple("VPSXQRMJTHNZY" + "LCG" + "B0123456789"),

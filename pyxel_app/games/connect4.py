@@ -8,7 +8,7 @@ original terminal game's ("Please enter your user name!", "Invalid choice!").
 from __future__ import annotations
 
 from ..rules.connect4 import RULES
-from .spec import GameSpec
+from .spec import GameSpec, lazy
 
 LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
 COLOURS = ("red", "green", "yellow", "blue")
@@ -24,16 +24,6 @@ def make_engine(state, level: str, rng):
     return Connect4Search(state, level, rng=rng)
 
 
-def solve(position: str) -> str:
-    from ..ai.connect4 import solve_text
-
-    return solve_text(position)
-
-
-def solve_note(position: str) -> str:
-    from ..ai.connect4 import slow_note
-
-    return slow_note(position)
 
 
 STRINGS = {
@@ -116,8 +106,8 @@ SPEC = GameSpec(
     levels=LEVELS,
     engine=make_engine,
     hint_level=HINT_LEVEL,
-    solve=solve,
-    solve_note=solve_note,
+    solve=lazy("pyxel_app.ai.connect4:solve_text"),
+    solve_note=lazy("pyxel_app.ai.connect4:slow_note"),
     slow_perft_depth=10,
     hotkeys=tuple("ABCDEFG1234567" + "NPMRXQHZY"),
 )

@@ -9,7 +9,7 @@ Black: the who-starts question offers both, Black first.
 from __future__ import annotations
 
 from ..rules.othello import RULES, STANDARD, WHITE_STARTS
-from .spec import GameSpec
+from .spec import GameSpec, lazy
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 COLOURS = ("black", "white")
@@ -22,16 +22,6 @@ def make_engine(state, level: str, rng):
     return OthelloSearch(state, level, rng=rng)
 
 
-def solve(position: str) -> str:
-    from ..ai.othello import solve_text
-
-    return solve_text(position)
-
-
-def solve_note(position: str) -> str:
-    from ..ai.othello import slow_note
-
-    return slow_note(position)
 
 
 STRINGS = {
@@ -130,8 +120,8 @@ SPEC = GameSpec(
     levels=LEVELS,
     engine=make_engine,
     hint_level=HINT_LEVEL,
-    solve=solve,
-    solve_note=solve_note,
+    solve=lazy("pyxel_app.ai.othello:solve_text"),
+    solve_note=lazy("pyxel_app.ai.othello:slow_note"),
     slow_perft_depth=10,
     hotkeys=tuple("L" + "NPMRXQHZY"),
     # Random input does not finish 60 moves in a test's frames: its end is tested by moves.

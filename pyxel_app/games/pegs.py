@@ -8,7 +8,7 @@ make a move.", "Pressed at (3, 5). Marble found", ...), coordinates as its Locat
 from __future__ import annotations
 
 from ..rules.pegs import RULES
-from .spec import GameSpec
+from .spec import GameSpec, lazy
 
 
 def make_engine(state, level: str, rng):
@@ -17,11 +17,6 @@ def make_engine(state, level: str, rng):
 
     return engine(state, level, rng)
 
-
-def solve(position: str, to_centre: bool = False) -> str:
-    from ..ai.pegs import solve_text
-
-    return solve_text(position, to_centre=to_centre)
 
 
 def solve_note(position: str, to_centre: bool = False) -> str:
@@ -138,7 +133,7 @@ SPEC = GameSpec(
     aliases=("solitaire",),
     cartridge="pyxel_app.cartridges.pegs:PegsCartridge",
     engine=make_engine,
-    solve=solve,
+    solve=lazy("pyxel_app.ai.pegs:solve_text"),
     solve_options=("to_centre",),
     solve_note=solve_note,
     slow_perft_depth=12,

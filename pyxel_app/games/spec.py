@@ -87,3 +87,14 @@ def load_object(path: str):
     for every game's screen class each frame, for its preview)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def lazy(path: str) -> Callable[..., Any]:
+    """A function that calls ``"package.module:name"``, imported at its first call: how a spec
+    names its solver without importing the engines when the registry loads."""
+
+    def call(*args, **kwargs):
+        return load_object(path)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = path.rpartition(":")[2]
+    return call
