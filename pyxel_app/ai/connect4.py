@@ -524,13 +524,9 @@ class Connect4Search(LevelSearch):
             started = self.elapsed_now_ms()
             value, move = yield from lookahead.search(current, mask, moves, depth)
             self.best_move, self.depth_done = move, depth
-            if abs(value) >= WIN_BASE // 2:
-                self.score = value - WIN_BASE if value > 0 else value + WIN_BASE
-                self.exact = True
+            if self.found_win(value, WIN_BASE):
                 return
-            # The next depth costs a few times this one: start it only if it may finish.
-            now = self.elapsed_now_ms()
-            if now + GROWTH * (now - started) > self.budget_ms * share:
+            if not self.next_depth_fits(started, GROWTH, share):
                 return
             yield
 

@@ -121,6 +121,21 @@ class LevelSearch(Cooperative[EngineResult]):
     def finish(self, value) -> None:
         self.result = EngineResult(self.best_move, self.score, self.depth_done)
 
+    def found_win(self, value: int, win_base: int) -> bool:
+        """A search value that is a won or lost game (``win_base`` minus the plies to it, or its
+        negative): keep the exact score the plies leave and say so."""
+        if abs(value) < win_base // 2:
+            return False
+        self.score = value - win_base if value > 0 else value + win_base
+        self.exact = True
+        return True
+
+    def next_depth_fits(self, started_ms: float, growth: float, share: float) -> bool:
+        """Iterative deepening: the next depth costs ``growth`` times the one that began at
+        ``started_ms``; start it only if it may finish within ``share`` of the budget."""
+        now = self.elapsed_now_ms()
+        return now + growth * (now - started_ms) <= self.budget_ms * share
+
     @property
     def nodes(self) -> int:
         return sum(search.nodes for search in self.nested)

@@ -459,12 +459,9 @@ class OthelloSearch(LevelSearch):
             bit = self.rng.choice(best_bits)
             self.best_move, self.depth_done = bit_to_move(bit), depth
             order = [bit] + [b for b in best_bits if b != bit] + [b for b in order if b not in best_bits]
-            if abs(value) >= WIN_BASE // 2 and depth >= empties:
-                self.score = value - WIN_BASE if value > 0 else value + WIN_BASE
-                self.exact = True
+            if depth >= empties and self.found_win(value, WIN_BASE):
                 return
-            now = self.elapsed_now_ms()
-            if now + GROWTH * (now - started) > self.budget_ms * share:
+            if not self.next_depth_fits(started, GROWTH, share):
                 return
             yield
 
