@@ -93,7 +93,7 @@ STRINGS = {
         "markers": "Zugmarken {state}.",
         "on": "an",
         "off": "aus",
-        "keys.play": "[←→↑↓] [RETURN]\n oder klicken: setzen\n[L] Zugmarken\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[←→↑↓] [RETURN]\n Klick: setzen\n[L] Zugmarken\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Setze einen Stein derart, dass er eine Reihe gegnerischer Steine (waagrecht, "
             "senkrecht oder diagonal) mit einem eigenen einschließt: sie werden "
