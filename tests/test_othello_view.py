@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pyxel_app.cartridges.othello import BOARD_X, BOARD_Y, CELL_PX
 from pyxel_app.rules.othello import BLACK, PASS, RULES, WHITE
+from pyxel_app.shell import strings
 from pyxel_app.shell.match import MatchCartridge
 
 
@@ -126,3 +129,17 @@ def test_against_the_computer_it_answers_with_a_legal_move(make_app):
     click(driver, "f5")
     settle(driver, cart)
     assert cart.session.move_count == 2 and RULES.to_move(cart.state) == BLACK
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_nothing_enters_the_margin_on_othello(make_app, language):
+    from test_grid import stray_pixels, tour
+
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge("othello")
+    shots = tour(driver, [("mode", ""), ("name", "2"), ("second name", "RETURN"), ("first", "RETURN"),
+                          ("play", "RETURN wait:5"), ("illegal", "RETURN wait:5")], {})
+    assert app.cartridge.phase == "play"
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+    assert stray_pixels() == []
