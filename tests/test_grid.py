@@ -1,4 +1,4 @@
-"""The 40x25 grid on every screen of the menu, ByPuzz and Connect 4, in both languages: a
+"""The 40x25 grid on the screens of the menu and every registered game, in both languages: a
 one-character margin that no pixel of text, frame or board enters (the last row is the
 status line, inside the side margins too), and the title box in rows 1-3."""
 
@@ -9,6 +9,7 @@ import pytest
 
 from pyxel_app.cartridges.bypuzz import ByPuzz
 from pyxel_app.cartridges.bypuzz.screens import PlayScreen
+from pyxel_app.games import GAMES
 from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.shell import palette, strings, ui
 
@@ -99,3 +100,31 @@ def test_nothing_enters_the_margin_on_peg_solitaire(make_app, language):
         app.cartridge.play_entry(entry)
         tour(driver, [(entry, "wait:2")], shots)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+def screen_digest() -> int:
+    return hash(bytes(pyxel.screen.pget(x, y) for y in range(0, ui.SCREEN_H, 2) for x in range(0, ui.SCREEN_W, 2)))
+
+
+GENERIC_STEPS = ([("opened", "")] + [(f"select {n}", "RETURN wait:12") for n in range(1, 7)]
+                 + [("help", "F1 wait:2"), ("help closed", "ESCAPE wait:2"), ("pause menu", "TAB wait:2"),
+                    ("pause closed", "ESCAPE wait:2")])
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_every_registered_game_keeps_the_margin(make_app, language, key):
+    """Every game in the registry, toured the same way: Return through its set-up to play, its help,
+    its pause menu and a long message -- so a new game's screens are checked without a tour of their own."""
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge(key)
+    shots, looks = {}, set()
+    for name, script in GENERIC_STEPS:
+        tour(driver, [(name, script)], shots)
+        looks.add(screen_digest())
+    assert app.cartridge is not None and app.cartridge.spec.key == key
+    app.cartridge.flash("x " * 60)
+    tour(driver, [("long message", "")], shots)
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+    assert len(looks) >= 5, "the tour saw too few different screens to have reached play"

@@ -73,7 +73,7 @@ STRINGS = {
         "level.greedy": "Gierig (dreht die meisten Steine)",
         "level.easy": "Leicht (schaut 2 Züge voraus)",
         "level.medium": "Mittel (schaut 4 Züge voraus)",
-        "level.hard": "Schwer (1 s je Zug, exaktes Endspiel)",
+        "level.hard": "Schwer (1 s/Zug, exaktes Endspiel)",
         "ai_name.random": "Zufalls-KI",
         "ai_name.greedy": "Gierige KI",
         "ai_name.easy": "Leichte KI",
