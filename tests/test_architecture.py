@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,27 @@ def test_the_registry_loads_no_pyxel():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_app_imports_every_game_before_its_first_frame():
+    """The menu previews and the engines are imported when the app starts, in a fresh process:
+    an import inside a frame (10-50 ms) would stall it."""
+    code = (
+        "import sys, os\n"
+        "from pyxel_app.shell.app import App, boot\n"
+        "from pyxel_app.shell.storage import MemoryStorage\n"
+        "boot(headless=True)\n"
+        "App(storage=MemoryStorage(), seed=1)\n"
+        "from pyxel_app.games import GAMES\n"
+        "paths = [spec.cartridge or spec.view for spec in GAMES]\n"
+        "paths += [f.path for spec in GAMES for f in (spec.engine, spec.solve) if hasattr(f, 'path')]\n"
+        "print(len(paths), sorted({p.partition(':')[0] for p in paths} - set(sys.modules)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent, timeout=120,
+                            env={**os.environ, "SDL_AUDIODRIVER": "dummy"})
+    assert result.returncode == 0, result.stderr
+    count, _, missing = result.stdout.strip().partition(" ")
+    assert int(count) >= 2 * len(games.GAMES) and missing == "[]"
 
 
 def test_english_and_german_have_the_same_keys_everywhere():

@@ -560,6 +560,16 @@ def solve(state: Connect4, table: dict[int, int] | None = None) -> tuple[int, in
     return Solver(table).solve(state)
 
 
-def hint_move(state: Connect4, budget_ms: float = 500.0) -> int:
+HINT_BUDGET_MS = 500.0
+
+
+def make_engine(state: Connect4, level: str, rng=None) -> "Connect4Search":
+    """The match layer's engine: a level's player, or for ``"hint"`` the perfect one on a short budget."""
+    if level == "hint":
+        return Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng)
+    return Connect4Search(state, level, rng=rng)
+
+
+def hint_move(state: Connect4, budget_ms: float = HINT_BUDGET_MS) -> int:
     """A good column for the player to move: exact when the solver finishes in time."""
     return Connect4Search(state, "perfect", budget_ms=budget_ms).run()

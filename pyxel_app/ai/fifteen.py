@@ -627,3 +627,8 @@ def random_position_at_distance(goal=STANDARD_GOAL, lo: int = 0, hi: int | None 
                                 rng: random.Random | None = None) -> tuple[int, ...]:
     """A position whose optimal solution length is in ``[lo, hi]`` (``hi`` None: at least lo)."""
     return PositionMaker(goal, lo, hi, rng).run()
+
+
+def make_engine(state, level: str = "", rng: random.Random | None = None) -> FifteenSearch:
+    """The optimal solver as the registry's engine: its answer's move is the first tile of a shortest solution."""
+    return FifteenSearch(state.tiles, state.goal)

@@ -480,3 +480,8 @@ def slow_note(position: str) -> str:
     if position.count("-") >= SLOW_EMPTIES:
         return f"with {SLOW_EMPTIES} or more empty squares the exact solve can take minutes to hours in pure Python"
     return ""
+
+
+def make_engine(state: Othello, level: str, rng: random.Random | None = None) -> OthelloSearch:
+    """The match layer's engine for ``level``."""
+    return OthelloSearch(state, level, rng=rng)

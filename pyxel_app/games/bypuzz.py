@@ -10,13 +10,6 @@ from ..rules.fifteen import RULES
 from .spec import GameSpec, lazy
 
 
-def make_engine(state, level: str, rng):
-    """The optimal solver: its answer's move is the first tile of a shortest solution."""
-    from ..ai.fifteen import FifteenSearch
-
-    return FifteenSearch(state.tiles, state.goal)
-
-
 
 
 STRINGS = {
@@ -342,7 +335,7 @@ SPEC = GameSpec(
     strings=STRINGS,
     aliases=("fifteen",),
     cartridge="pyxel_app.cartridges.bypuzz:ByPuzz",
-    engine=make_engine,
+    engine=lazy("pyxel_app.ai.fifteen:make_engine"),
     solve=lazy("pyxel_app.ai.fifteen:solve_text"),
     solve_options=("goal",),
     solve_note=lazy("pyxel_app.ai.fifteen:slow_note"),

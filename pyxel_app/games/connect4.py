@@ -13,15 +13,6 @@ from .spec import GameSpec, lazy
 LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
 COLOURS = ("red", "green", "yellow", "blue")
 HINT_LEVEL = "hint"
-HINT_BUDGET_MS = 500.0
-
-
-def make_engine(state, level: str, rng):
-    from ..ai.connect4 import Connect4Search
-
-    if level == HINT_LEVEL:
-        return Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng)
-    return Connect4Search(state, level, rng=rng)
 
 
 
@@ -104,7 +95,7 @@ SPEC = GameSpec(
     colours=COLOURS,
     choose_colour=True,
     levels=LEVELS,
-    engine=make_engine,
+    engine=lazy("pyxel_app.ai.connect4:make_engine"),
     hint_level=HINT_LEVEL,
     solve=lazy("pyxel_app.ai.connect4:solve_text"),
     solve_note=lazy("pyxel_app.ai.connect4:slow_note"),

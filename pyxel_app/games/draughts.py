@@ -9,17 +9,11 @@ White (seat 1) always moves first, so the colours stay with the seats.
 from __future__ import annotations
 
 from ..rules.draughts import RULES
-from .spec import GameSpec
+from .spec import GameSpec, lazy
 
 LEVELS = ("random", "easy", "medium", "hard")
 COLOURS = ("white", "black")
 HINT_LEVEL = "hint"
-
-
-def make_engine(state, level: str, rng):
-    from ..ai.draughts import DraughtsSearch
-
-    return DraughtsSearch(state, level, rng)
 
 
 STRINGS = {
@@ -133,7 +127,7 @@ SPEC = GameSpec(
     colours_name_sides=True,
     choose_variant=True,
     levels=LEVELS,
-    engine=make_engine,
+    engine=lazy("pyxel_app.ai.draughts:make_engine"),
     hint_level=HINT_LEVEL,
     slow_perft_depth=8,
     hotkeys=tuple("NPMRXQHZY"),

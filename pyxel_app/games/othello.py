@@ -16,12 +16,6 @@ COLOURS = ("black", "white")
 HINT_LEVEL = "hard"
 
 
-def make_engine(state, level: str, rng):
-    from ..ai.othello import OthelloSearch
-
-    return OthelloSearch(state, level, rng=rng)
-
-
 
 
 STRINGS = {
@@ -118,7 +112,7 @@ SPEC = GameSpec(
     ask_who_starts=True,
     start_variants=(STANDARD, WHITE_STARTS),
     levels=LEVELS,
-    engine=make_engine,
+    engine=lazy("pyxel_app.ai.othello:make_engine"),
     hint_level=HINT_LEVEL,
     solve=lazy("pyxel_app.ai.othello:solve_text"),
     solve_note=lazy("pyxel_app.ai.othello:slow_note"),

@@ -11,13 +11,6 @@ from ..rules.pegs import RULES
 from .spec import GameSpec, lazy
 
 
-def make_engine(state, level: str, rng):
-    """The solver: its answer's move is the next jump of a winning line."""
-    from ..ai.pegs import make_engine as engine
-
-    return engine(state, level, rng)
-
-
 
 def solve_note(position: str, to_centre: bool = False) -> str:
     return "a board that cannot be won may take long to prove so" if position.strip() not in ("english", "triangle") else ""
@@ -132,7 +125,7 @@ SPEC = GameSpec(
     strings=STRINGS,
     aliases=("solitaire",),
     cartridge="pyxel_app.cartridges.pegs:PegsCartridge",
-    engine=make_engine,
+    engine=lazy("pyxel_app.ai.pegs:make_engine"),
     solve=lazy("pyxel_app.ai.pegs:solve_text"),
     solve_options=("to_centre",),
     solve_note=solve_note,

@@ -80,6 +80,14 @@ class GameSpec:
         """The class that draws the game: its own cartridge, or its board view."""
         return load_object(self.cartridge or self.view)
 
+    def preload(self) -> None:
+        """Import what the game runs on (its screens, engine and solver) now, at start-up, so no
+        frame pays for an import later: the menu's preview or the first hint would take 10-50 ms."""
+        self.screen_class()
+        for function in (self.engine, self.solve, self.solve_note):
+            if getattr(function, "path", None):
+                load_object(function.path)
+
 
 @lru_cache(maxsize=None)
 def load_object(path: str):
@@ -97,4 +105,5 @@ def lazy(path: str) -> Callable[..., Any]:
         return load_object(path)(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = path.rpartition(":")[2]
+    call.path = path
     return call

@@ -109,6 +109,7 @@ class App:
         self.settings = Settings(self.storage)
         self.settings.add_checks(self.setting_checks())
         for spec in self.games:
+            spec.preload()
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
