@@ -343,12 +343,25 @@ def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
     again_app.close_overlay(confirm)
     again_app.update()
     again = again_app.cartridge
-    assert again.net is not None and again.net.stage == "lost" and again.net.local == 1
-    offer = again_app.overlays[-1]
-    assert isinstance(offer, Confirm) and "A network game with Ann: reconnect now?" in " ".join(offer.lines)
-    offer.on_yes()  # reconnect
+    assert again.net is not None and again.net.local == 1
+    assert not again_app.overlays, "yes to 'Resume?' connects: no second question"
     frames([host_app, again_app], lambda: settled(host) and settled(again))
     assert same_game(host, again)
+
+
+def test_a_network_game_loaded_from_its_save_asks_before_connecting(make_app):
+    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+    host.person_move("4")
+    frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
+    join.save_game()
+    blobs = dict(join_app.storage.backend.blobs)
+    del blobs[join.autosave_name]
+    again_app, _ = make_app(storage=MemoryStorage(blobs), seed=3, network=True)
+    again_app.open_cartridge("connect4")
+    again_app.cartridge.load_game()
+    assert again_app.cartridge.net is not None and again_app.cartridge.net.stage == "lost"
+    offer = again_app.overlays[-1]
+    assert isinstance(offer, Confirm) and "A network game with Ann: reconnect now?" in " ".join(offer.lines)
 
 
 def test_games_that_differ_are_reported_not_resumed(make_app):

@@ -203,7 +203,7 @@ class App:
 
         def show(resume: bool) -> None:
             if resume:
-                cartridge.adopt(session)
+                cartridge.adopt(session, resumed=True)
             else:
                 cartridge.start()
             self.cartridge = cartridge

@@ -132,15 +132,10 @@ class Cartridge:
             self.app.storage.set_aside(name, t("msg.save_bug"))
         return None
 
-    def adopt(self, session: Session) -> None:
+    def adopt(self, session: Session, resumed: bool = False) -> None:
+        """Play ``session`` from now on; ``resumed``: the player said yes to resuming it."""
         self.session = session
         self.on_session_changed()
-
-    def resume(self, text: str) -> bool:
-        session = self.read_save(self.autosave_name, text)
-        if session is not None:
-            self.adopt(session)
-        return session is not None
 
     def save_game(self) -> None:
         if self.session is not None and self.app.storage.write(self.save_name, self.session.to_text()):

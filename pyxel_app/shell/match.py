@@ -99,6 +99,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.hotkeys = HotkeyBar()
         self.frame = 0
         self.net: NetGame | None = None  # a game with another computer
+        self.resuming = False  # adopting the autosave the player chose to resume
         self.agreed: Outcome | None = None  # an end the players agreed on (a resignation, a draw)
         self.net_options: dict = {}  # for tests: the NetGame's clock and link maker
         self.host_addresses: list[str] = []
@@ -203,7 +204,11 @@ class MatchCartridge(SetupScreens, Cartridge):
                 role, host, port, local = net_from_meta(self.session.meta)
                 self.net = NetGame(self, role, host, port, local, **self.net_options)
                 self.net.stage = "lost"
-                if not self.over:
+                if self.over:
+                    pass
+                elif self.resuming:  # "Resume?" was the question: yes means connect, no second question
+                    self.reconnect()
+                else:
                     self.app.confirm(t("net.ask_back", player=self.player_name(self.net.remote)), self.reconnect,
                                      default=True)
             self.seats = [PersonSeat(), PersonSeat()]
@@ -286,6 +291,13 @@ class MatchCartridge(SetupScreens, Cartridge):
         elif not self.over:
             self.app.confirm(t("net.ask_reconnect", why=why_text(net.problem, net.detail)), self.reconnect, default=True)
         self.app.sound(SOUND_REFUSED)
+
+    def adopt(self, session, resumed: bool = False) -> None:
+        self.resuming = resumed
+        try:
+            super().adopt(session)
+        finally:
+            self.resuming = False
 
     def reconnect(self) -> None:
         if self.net is not None and not self.net.connected and self.net.stage != "playing":
