@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+import time
+
 import pytest
 
 from pyxel_app.cartridges import connect4 as c4
@@ -678,3 +680,22 @@ def test_a_red_disc_is_lit_so_it_reads_as_red_not_brown(make_app):
     colours = [pyxel.screen.pget(ui.BORDER_X + cx + x, ui.BORDER_Y + cy + y) for x, y in inner]
     assert colours.count(palette.LIGHT_RED) >= 12 and colours.count(palette.RED) >= 12
     assert colours.count(palette.WHITE) >= 3
+
+
+def test_a_search_thinks_only_until_the_frame_must_end(make_app):
+    """The slice a search gets is cut by what the frame already spent, so update+draw stay in a frame."""
+    from pyxel_app.shell.app import FRAME_THINK_END_MS, MIN_THINK_MS
+
+    app, driver, cart = against_computer(make_app, level="5")
+    app.frame_started = time.perf_counter()
+    assert 7.0 < app.think_ms(8.0) <= 8.0
+    app.frame_started = time.perf_counter() - (FRAME_THINK_END_MS - 3.0) / 1000
+    assert app.think_ms(8.0) <= 3.0
+    app.frame_started = time.perf_counter() - 1.0
+    assert app.think_ms(8.0) == MIN_THINK_MS
+    slices = []
+    real_think_ms = app.think_ms
+    app.think_ms = lambda wanted: slices.append(wanted) or real_think_ms(wanted)
+    driver.key("4")
+    settle(driver, cart, limit=4000)
+    assert slices and set(slices) == {match.THINK_MS_PER_FRAME}

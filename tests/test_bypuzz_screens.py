@@ -377,9 +377,10 @@ def test_the_solver_takes_most_of_a_still_frame_and_little_of_a_moving_one(make_
     budgets = []
     monkeypatch.setattr(cart.searcher, "step", budgets.append)
     driver.frame()
-    assert budgets[-1] == 10.0
+    still = budgets[-1]
     driver.key("P")  # the check run blinks
-    assert cart.screen.checking and budgets[-1] == 4.0
+    assert cart.screen.checking and budgets[-1] <= 4.0
+    assert still > budgets[-1] + 3.0  # 10 ms, less what the frame spent before the solver's turn
 
 
 FAR = (1, 3, 4, 2, 5, 11, 8, 12, 13, 0, 6, 10, 7, 9, 14, 15)  # par 33, though the heuristic says 23

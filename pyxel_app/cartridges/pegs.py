@@ -263,7 +263,7 @@ class PegsCartridge(Cartridge):
             return
         if self.search is None or self.search.state.marbles != self.state.marbles:
             self.search = PegSearch(self.peg_solver, self.state)
-        self.search.step(self.think_ms_per_frame)
+        self.search.step(self.app.think_ms(self.think_ms_per_frame))
         if self.want_hint and self.search.finished:
             self.show_known_hint()
 

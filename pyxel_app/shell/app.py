@@ -44,6 +44,10 @@ CRASH_LOG = "crash.log"
 CRASH_LOG_CHARS = 64 * 1024  # the log keeps its newest part
 MAX_CRASH_REPORTS = 20  # per session: a screen that fails every frame must not fill the disk
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
+# A search thinks in update; whatever it is asked, its slice ends this long after the frame began,
+# so draw and the search's last stretch between two looks at the clock fit in a 16.7 ms frame.
+FRAME_THINK_END_MS = 10.0
+MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
 
@@ -106,6 +110,7 @@ class App:
         self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message)
         self.rng = random.Random(seed)
         self.crashes = 0
+        self.frame_started = time.perf_counter()
         self.settings = Settings(self.storage)
         self.settings.add_checks(self.setting_checks())
         for spec in self.games:
@@ -310,7 +315,13 @@ class App:
 
     # The frame, guarded: a bug in a screen costs the player a message, not the game.
 
+    def think_ms(self, wanted_ms: float) -> float:
+        """How long a search may think now: ``wanted_ms``, cut to end FRAME_THINK_END_MS after the frame began."""
+        left_ms = FRAME_THINK_END_MS - (time.perf_counter() - self.frame_started) * 1000.0
+        return max(MIN_THINK_MS, min(wanted_ms, left_ms))
+
     def update(self) -> None:
+        self.frame_started = time.perf_counter()
         try:
             self._update()
         except Exception:

@@ -450,11 +450,11 @@ class MatchCartridge(SetupScreens, Cartridge):
             seat = self.seats[self.seat_to_move()]
             if not seat.thinking:
                 seat.start(self.state)
-            text = seat.step(THINK_MS_PER_FRAME)
+            text = seat.step(self.app.think_ms(THINK_MS_PER_FRAME))
             if text is not None:
                 self.submit(text)
         elif self.hint_engine is not None:
-            result = self.hint_engine.step(THINK_MS_PER_FRAME)
+            result = self.hint_engine.step(self.app.think_ms(THINK_MS_PER_FRAME))
             if result is not None:
                 self.hint_engine = None
                 self.flash(self.view.show_hint(self.state, self.ui, result.move))

@@ -449,7 +449,7 @@ class ByPuzz(Cartridge):
 
     def tick(self) -> None:
         """The solver works every frame, under help and the pause menu too."""
-        self.searcher.step(self.still_solver_budget_ms if self.screen.still else self.solver_budget_ms)
+        self.searcher.step(self.app.think_ms(self.still_solver_budget_ms if self.screen.still else self.solver_budget_ms))
 
     def draw(self) -> None:
         self.screen.draw()

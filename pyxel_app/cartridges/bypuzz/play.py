@@ -70,7 +70,7 @@ class ShuffleScreen(Screen):
         if inp.hotkey("X") or inp.hotkey("Q") or inp.pressed(Action.BACK):
             self.cart.ask_quit()
             return
-        if not self.maker.finished and self.maker.step(self.cart.solver_budget_ms):
+        if not self.maker.finished and self.maker.step(self.cart.app.think_ms(self.cart.solver_budget_ms)):
             self.cart.start_chosen(self.maker.tiles, self.maker.solution)
         if not self.building:
             if self.frame % SLIDE_EVERY == 0:
