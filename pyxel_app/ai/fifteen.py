@@ -33,6 +33,8 @@ from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_t
 
 UNSOLVABLE_MESSAGE = "position cannot reach that goal"
 DATA_PACKAGE = __package__ + ".data"
+# Found once, when the module loads: the first ``resources.files`` call costs ~5 ms, too much for a slice.
+DATA_FILES = resources.files(DATA_PACKAGE)
 # Nodes expanded between two looks at the clock in cooperative mode (about half a millisecond).
 NODES_PER_YIELD = 100
 # Output bytes decompressed per slice while tables load cooperatively.
@@ -183,7 +185,7 @@ def _load_table_steps(shape):
     the search wants them spread out at their base-16 index."""
     if shape in _TABLES:
         return
-    packed = resources.files(DATA_PACKAGE).joinpath(table_file_name(shape)).read_bytes()
+    packed = DATA_FILES.joinpath(table_file_name(shape)).read_bytes()
     yield
     n = len(shape)
     free_count = CELLS - (n - 2)
