@@ -5,6 +5,7 @@ in frames, and timeouts run on a clock the test moves."""
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 
@@ -511,7 +512,7 @@ def _fuzz_app(make_app):
     (["serve", "pegs"], "pegs is not a game for two players; choose from"),
     (["serve", "nosuch"], "unknown game 'nosuch'"),
     (["serve", "connect4", "--port", "0"], "--port must be from 1 to 65535"),
-    (["join", "connect4", "host:99999"], "port '99999' is not a number 1-65535"),
+    (["join", "connect4", "host:99999"], "port must be from 1 to 65535, got 99999"),
     (["join", "connect4", "a b"], "'a b' is not an address"),
     (["join", "connect4"], "required: HOST[:PORT]"),
 ])
@@ -678,3 +679,40 @@ def test_a_network_game_offers_its_own_keys_and_a_click_on_tab_opens_the_game_me
     (x0, _, y, _), = [span for span in host.hotkeys.spans if span[3] == "TAB"]
     driver.click(x0 + 2, y + 2)
     assert isinstance(host_app.overlays[-1], PauseMenu)
+
+
+def needs_dual_stack() -> None:
+    if not socket.has_dualstack_ipv6():
+        if os.environ.get("CI") == "true":
+            pytest.fail("this machine cannot listen on IPv4 and IPv6 at once (enable IPv6 on loopback)")
+        pytest.skip("no dual-stack IPv6 on this machine")
+
+
+@pytest.mark.parametrize("address", [LOOPBACK, "::1"])
+def test_a_host_on_every_address_is_reached_over_ipv4_and_ipv6(make_app, address):
+    needs_dual_stack()
+    host_app, host = net_app(make_app, "connect4", seed=1)
+    host.net_options.update(host="")
+    host.start_network(HOST, "", 0, "Ann")
+    join_app, join = net_app(make_app, "connect4", seed=2)
+    join.start_network(JOIN, address, host.net.listening_port, "Bob")
+    frames([host_app, join_app], lambda: settled(host) and settled(join))
+    host.person_move("4")
+    frames([host_app, join_app], lambda: join.session.move_count == 1)
+    assert same_game(host, join)
+
+
+def test_an_ipv6_address_with_a_port_is_typed_in_brackets(make_app):
+    needs_dual_stack()
+    host_app, host = net_app(make_app, "connect4", seed=1)
+    host.net_options.update(host="")
+    host.start_network(HOST, "", 0, "Ann")
+    join_app, join = net_app(make_app, "connect4", seed=2)
+    _tap(join_app, "4")
+    _tap(join_app, "RETURN")
+    assert join.phase == "address"
+    join_app.input.consume()
+    join.entry.type_text(f"[::1]:{host.net.listening_port}")
+    assert join.entry.typed == f"[::1]:{host.net.listening_port}"
+    _tap(join_app, "RETURN")
+    frames([host_app, join_app], lambda: settled(host) and settled(join))

@@ -141,15 +141,11 @@ class Listener:
 
     def __init__(self, port: int = DEFAULT_PORT, host: str = "", **link_options) -> None:
         self.link_options = link_options
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            self.sock.bind((host, port))
-            self.sock.listen(LISTEN_BACKLOG)
-            self.sock.setblocking(False)
-        except OSError:
-            self.sock.close()
-            raise
+        # Every address of the machine, IPv4 and IPv6 alike, where the system can listen on both at once.
+        dual = not host and socket.has_dualstack_ipv6()
+        family = socket.AF_INET6 if dual or ":" in host else socket.AF_INET
+        self.sock = socket.create_server((host, port), family=family, backlog=LISTEN_BACKLOG, dualstack_ipv6=dual)
+        self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
         self.closed = False
         self.problem = self.detail = ""

@@ -32,6 +32,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from ..rules.numbers import parse_number
+
 VERSION = 1
 DEFAULT_PORT = 4270
 MAX_LINE = 256  # bytes, newline included; the longest real line (a HELLO with a name) is < 100
@@ -218,6 +220,4 @@ def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 
 
 def parse_port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
-        raise ValueError(f"port {text[:10]!r} is not a number 1-65535")
-    return int(text)
+    return parse_number(text, 1, 65535, "port")

@@ -35,8 +35,8 @@ def clean_name(text: str) -> str:
 
 
 def clean_address(text: str) -> str:
-    """What an address may hold: letters, digits and . : - _ (a name, IPv4, IPv6, a port)."""
-    return "".join(ch for ch in text if ch.isascii() and (ch.isalnum() or ch in ".:-_"))
+    """What an address may hold: letters, digits and . : - _ [ ] (a name, IPv4, IPv6 as [::1]:4270, a port)."""
+    return "".join(ch for ch in text if ch.isascii() and (ch.isalnum() or ch in ".:-_[]"))
 
 
 def pad_pressed(inp: Input, action: Action) -> bool:
