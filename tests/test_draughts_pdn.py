@@ -124,3 +124,14 @@ def test_any_fen_is_a_position_or_a_notation_error(text):
         RULES.state_from_text(text)
     except draughts.NotationError:
         pass
+
+
+@pytest.mark.parametrize("text", ["٣٢-٢٨", "３２-２８", "32-٢٨"])
+def test_only_ascii_digits_are_squares(text):
+    """"٣٢" passes str.isdigit() and int() reads it as 32: moves and PDN games must refuse it."""
+    from pyxel_app.rules.base import NotationError
+
+    with pytest.raises(NotationError):
+        RULES.move_from_text(RULES.initial_state("international"), text)
+    with pytest.raises(PdnError):
+        read_pdn(f"1. {text} *")

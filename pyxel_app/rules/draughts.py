@@ -484,7 +484,7 @@ def perft_bits(own: int, opp: int, kings: int, side: int, depth: int, internatio
 
 # PDN FEN.
 
-FEN_PIECE = re.compile(r"^(K?)(\d{1,2})(?:-(\d{1,2}))?$")
+FEN_PIECE = re.compile(r"^(K?)(\d{1,2})(?:-(\d{1,2}))?$", re.ASCII)
 
 
 def _fen_squares(text: str, colour: str) -> tuple[list[int], list[int]]:
@@ -547,7 +547,7 @@ def position_to_fen(white: int, black: int, kings: int, turn: int) -> str:
     return f"{'WB'[turn]}:{side('W', white)}:{side('B', black)}"
 
 
-SQUARE_LIST = re.compile(r"^\s*(\d{1,2})\s*(?:[-x:]\s*\d{1,2}\s*)+$", re.IGNORECASE)
+SQUARE_LIST = re.compile(r"^\s*(\d{1,2})\s*(?:[-x:]\s*\d{1,2}\s*)+$", re.IGNORECASE | re.ASCII)
 
 
 class DraughtsRules(Rules[Draughts, Move]):

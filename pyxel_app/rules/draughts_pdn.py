@@ -40,8 +40,8 @@ MAX_MOVES = 5_000
 GAME_TYPE = "20"
 RESULTS = ("2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "*")
 TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
-MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$")
-MOVE = re.compile(r"^(\d+\.+)?(\d{1,2}(?:[-x:]\d{1,2})+)[!?]*$", re.IGNORECASE)
+MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$", re.ASCII)
+MOVE = re.compile(r"^(\d+\.+)?(\d{1,2}(?:[-x:]\d{1,2})+)[!?]*$", re.IGNORECASE | re.ASCII)
 
 
 class PdnError(NotationError):
@@ -203,7 +203,7 @@ def read_pdn(text: str) -> PdnGame:
             break
         if token.startswith("[") and moves:
             break  # the next game
-        if MOVE_NUMBER.match(token) or re.fullmatch(r"\$\d+|[!?]+", token):
+        if MOVE_NUMBER.match(token) or re.fullmatch(r"\$\d+|[!?]+", token, re.ASCII):
             continue
         match = MOVE.match(token)
         if match is None:
