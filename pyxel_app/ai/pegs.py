@@ -27,7 +27,7 @@ from ..rules.pegs import RULES, Board, Jump, PegState, cell_name, preset_board, 
 from .cooperative import Cooperative, EngineResult
 
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
-YIELD_EVERY = 512
+YIELD_EVERY = 256
 # The browser proof compares CPython's and Pyodide's answers, so the engine's give-up
 # point counts nodes rather than milliseconds.
 ENGINE_NODE_LIMIT = 20_000
@@ -199,31 +199,33 @@ class PegSolver:
         if answer is not None:
             return self.winning_line(root) if answer else None
         searches = [self._depth_first(root, False), self._depth_first(root, True)]
-        count = 0
+        first_node = self.nodes
         while True:
             for search in searches:
                 try:
                     next(search)
                 except StopIteration as stop:
                     return stop.value
-            count += 2 * YIELD_EVERY
-            self.nodes += 2 * YIELD_EVERY
-            yield
-            if node_limit is not None and count >= node_limit:
-                return None
+                yield
+                if node_limit is not None and self.nodes - first_node >= node_limit:
+                    return None
 
     def _depth_first(self, root: int, ordered: bool) -> Generator[None, None, list[Jump] | None]:
         """Plain recursive descents from the root of at most YIELD_EVERY nodes each: one that
         runs out is dropped and, after a yield, the next starts again from the root.  What
-        the dropped one proved dead stays in the memo, so the new one is back where it was
-        after a few dozen lookups, and a plain recursion runs twice as fast as a generator
-        keeping its own stack."""
+        the dropped one proved dead stays in the memo and the children of the positions it
+        was inside are kept, so the new one is back where it was after a few lookups per
+        level; a plain recursion runs twice as fast as a generator keeping its own stack."""
         dead, line, target_bit, children, jump_between = self.dead, self.line, self.target_bit, self.children, self.jump_between
+        open_children: dict[int, list[int]] = {}  # the positions being tried, their children
         budget = 0
 
         def solvable(marbles: int) -> bool:
             nonlocal budget
-            for child in children(marbles, ordered):
+            tried = open_children.get(marbles)
+            if tried is None:
+                tried = open_children[marbles] = children(marbles, ordered)
+            for child in tried:
                 if child in dead:
                     continue
                 budget -= 1
@@ -238,6 +240,7 @@ class PegSolver:
                     line[marbles] = jump_between(marbles, child)
                     return True
             dead.add(marbles)
+            del open_children[marbles]
             return False
 
         while True:
@@ -245,7 +248,10 @@ class PegSolver:
             try:
                 return self.winning_line(root) if solvable(root) else None
             except _OutOfNodes:
-                yield
+                pass
+            finally:
+                self.nodes += YIELD_EVERY - max(budget, 0)
+            yield
 
 
 class _OutOfNodes(Exception):
