@@ -7,7 +7,8 @@ from functools import lru_cache
 
 import pytest
 
-from pyxel_app.ai.pegs import PegSearch, PegSolver, make_engine, position_class, reachable_ends, solve_text
+from pyxel_app.ai.pegs import (PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
+                               reachable_ends, solve_text)
 from pyxel_app.rules.pegs import CENTRE_STARTS, RULES, board_to_text, preset_board
 
 
@@ -29,6 +30,47 @@ def single_vacancy_starts(name: str):
     board = preset_board(name)
     full = sum(1 << board.index(cell) for cell in board.holes)
     return [RULES.state_from_text(board_to_text(board, full ^ (1 << board.index(cell)))) for cell in sorted(board.holes)]
+
+
+def random_positions(name: str, games: int, rng: random.Random):
+    """Every position of ``games`` random games on a preset (or an own board's text)."""
+    for _ in range(games):
+        state = RULES.state_from_text(name)
+        yield state
+        while RULES.outcome(state) is None:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+            yield state
+
+
+@pytest.mark.parametrize("name", ["english", "french", "wiegleb", "diamond", "triangle",
+                                  "triangle/o/oo/o.o/oooo/oo.oo/oooooo", "oo.o_/o.ooo/_oo.o"])
+def test_the_jumps_found_a_direction_at_a_time_are_the_rules_legal_jumps(name):
+    rng = random.Random(name)
+    for state in random_positions(name, 20, rng):
+        solver = PegSolver(state.board)
+        expected = {RULES.apply(state, jump).marbles: jump for jump in RULES.legal_moves(state)}
+        found = next_positions(state.marbles, solver.holes, jump_lines(state.board))
+        assert sorted(found) == sorted(expected)
+        for child in found:
+            assert solver.jump_between(state.marbles, child) == expected[child]
+
+
+def test_positions_off_a_winning_english_line_are_answered_as_a_plain_search_does():
+    # Random games are lost long before 13 marbles, so leave a winning line at random instead.
+    rng = random.Random(7)
+    line = [RULES.initial_state("english")]
+    for text in solve_text("english").split()[2:]:
+        line.append(RULES.apply(line[-1], RULES.move_from_text(line[-1], text)))
+    answers = []
+    for start in line[18:26]:
+        state = start
+        while RULES.outcome(state) is None:
+            search = PegSearch(PegSolver(state.board), state)
+            search.run_to_end()
+            answers.append(search.solvable)
+            assert search.solvable == plain_solvable(state), RULES.state_to_text(state)
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    assert answers.count(True) > 5 and answers.count(False) > 5  # both kinds were asked
 
 
 def test_every_triangle_start_is_answered_as_a_plain_search_does():

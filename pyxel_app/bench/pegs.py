@@ -22,23 +22,27 @@ GAMES = {"english": 20, "triangle": 20, "french": 3}
 QUICK_GAMES = 2
 
 
-def light_times(name: str, games: int, rng: random.Random) -> tuple[list[float], int]:
-    """Seconds per answered position over ``games`` random games, and how many passed the cap."""
-    times, capped = [], 0
+def light_times(name: str, games: int, rng: random.Random) -> tuple[list[float], list[float], list[int], int]:
+    """Wall and CPU seconds and nodes per answered position over ``games`` random games, and
+    how many passed the cap.  CPU time beside wall time: on a shared machine the wall clock
+    also counts other programs' turns."""
+    walls, cpus, nodes, capped = [], [], [], 0
     for _ in range(games):
         state = RULES.initial_state(name)
         solver = PegSolver(state.board)
         while RULES.outcome(state) is None:
             search = PegSearch(solver, state)
-            start = time.perf_counter()
+            start, cpu_start, nodes_start = time.perf_counter(), time.process_time(), solver.nodes
             while not search.finished and time.perf_counter() - start < CAP_S:
                 search.step(4.0)
             if search.finished:
-                times.append(time.perf_counter() - start)
+                walls.append(time.perf_counter() - start)
+                cpus.append(time.process_time() - cpu_start)
+                nodes.append(solver.nodes - nodes_start)
             else:
                 capped += 1
             state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
-    return times, capped
+    return walls, cpus, nodes, capped
 
 
 def step_times(name: str, steps: int) -> list[float]:
@@ -61,9 +65,14 @@ def run(report, quick: bool = False) -> None:
     answer = solve_text("english", to_centre=True)
     report("pegs solve english --to-centre", f"{time.perf_counter() - start:.2f} s ({answer.split()[0]} {answer.split()[1] if len(answer.split()) > 1 else ''})")
     for name, games in GAMES.items():
-        times, capped = light_times(name, QUICK_GAMES if quick else games, random.Random(1))
-        # A position past the cap counts as the slowest, so the median is over every position.
-        everything = times + [float("inf")] * capped
-        shown = [f"{quantile(everything, q) * 1000:.1f} ms" if quantile(everything, q) < CAP_S else f"> {CAP_S:.0f} s" for q in (0.5, 0.9)]
-        report(f"pegs light/hint {name}", f"median {shown[0]}, p90 {shown[1]} over {len(everything)} positions "
-               f"of random play, {capped} past {CAP_S:.0f} s (still thinking)")
+        walls, cpus, nodes, capped = light_times(name, QUICK_GAMES if quick else games, random.Random(1))
+
+        def shown(times: list[float], q: float) -> str:
+            # A position past the cap counts as the slowest, so the quantiles are over every position.
+            value = quantile(times + [float("inf")] * capped, q)
+            return f"{value * 1000:.1f} ms" if value < CAP_S else f"> {CAP_S:.0f} s"
+
+        report(f"pegs light/hint {name}", f"median {shown(walls, 0.5)} (CPU {shown(cpus, 0.5)}), p90 {shown(walls, 0.9)} "
+               f"(CPU {shown(cpus, 0.9)}) over {len(walls) + capped} positions of random play, {capped} past "
+               f"{CAP_S:.0f} s (still thinking); nodes of the answered: median {quantile(nodes, 0.5) if nodes else 0}, "
+               f"max {max(nodes, default=0)}")
