@@ -7,7 +7,7 @@ from pyxel_app.ai import othello as ai
 from pyxel_app.ai.cooperative import run_generator
 from pyxel_app.ai.othello import EndgameSolver, endgame_positions, OthelloSearch, solve, solve_text
 from pyxel_app.rules.base import NotationError
-from pyxel_app.rules.othello import BLACK, PASS, RULES, WHITE, flipped_by, legal_squares
+from pyxel_app.rules.othello import PASS, RULES, flipped_by, legal_squares
 
 
 def test_doctests_pass():
@@ -113,8 +113,8 @@ def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
 
 
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
-    # Nine empties: the table (from 7), the lookups of children (from 8) and the
-    # stable-stone caps (from 7) all take part; every start of the probes gives the same answer.
+    # Nine empties: the table (from 7) and the lookups of children (from 8) take part;
+    # every start of the probes gives the same answer.
     for state in positions(9, 3, seed=31):
         exact = exact_score(state.own, state.other)
         for guess in (-64, 0, exact, 64):
@@ -126,29 +126,6 @@ def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
 def after(own: int, other: int, bit: int) -> tuple[int, int]:
     flips = flipped_by(own, other, bit.bit_length() - 1)
     return own | flips | bit, other ^ flips
-
-
-def test_stable_stones_never_turn():
-    rng = random.Random(7)
-    found = 0
-    for state in positions(12, 20, seed=41) + positions(24, 20, seed=42):
-        for colour in (BLACK, WHITE):
-            stable = ai.stable_stones(state.stones_of(colour), state.stones_of(1 - colour))
-            found += stable.bit_count()
-            walk = state
-            while RULES.outcome(walk) is None:
-                walk = RULES.apply(walk, rng.choice(RULES.legal_moves(walk)))
-                assert walk.stones_of(colour) & stable == stable, RULES.state_to_text(state)
-    assert found > 100  # the check had stones to look at
-
-
-def test_stable_stones_of_a_corner_and_its_edge():
-    board = "XXXO----" + "X-------" + "-" * 32 + "O-------" + "OOOOOOOO"
-    state = RULES.state_from_text(board + " X")
-    stable = ai.stable_stones(state.black, state.white)
-    assert {RULES.move_to_text(s) for s in range(64) if stable >> s & 1} == {"a1", "b1", "c1", "a2"}
-    white = ai.stable_stones(state.white, state.black)
-    assert white.bit_count() == 9  # the full bottom row and a7 above its corner
 
 
 def test_a_search_with_a_window_proves_a_bound():
