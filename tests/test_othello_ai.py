@@ -7,7 +7,7 @@ from pyxel_app.ai import othello as ai
 from pyxel_app.ai.cooperative import run_generator
 from pyxel_app.ai.othello import EndgameSolver, endgame_positions, OthelloSearch, solve, solve_text
 from pyxel_app.rules.base import NotationError
-from pyxel_app.rules.othello import PASS, RULES
+from pyxel_app.rules.othello import PASS, RULES, flipped_by, legal_squares
 
 
 def test_doctests_pass():
@@ -65,6 +65,67 @@ def test_solve_text_refuses_a_finished_game_and_bad_text():
         solve_text("X" * 64 + " O")
     with pytest.raises(NotationError):
         solve_text("no position")
+
+
+def exact_score(own: int, other: int) -> int:
+    """Plain negamax over bitboards to the end (no pruning, no table): the reference for
+    positions a little too deep for :func:`minimax` on state objects."""
+    moves = legal_squares(own, other)
+    if not moves:
+        if not legal_squares(other, own):
+            return ai.final_score(own, other)
+        return -exact_score(other, own)
+    best = -ai.INFINITY
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        flips = flipped_by(own, other, bit.bit_length() - 1)
+        best = max(best, -exact_score(other ^ flips, own | flips | bit))
+    return best
+
+
+def empty_squares(state) -> tuple[int, ...]:
+    return tuple(square for square in range(64) if state.stone_at(square) is None)
+
+
+def check_null_window(result: int, exact: int, alpha: int) -> None:
+    """A null-window answer at ``alpha``: between the true score and alpha, on its side."""
+    if exact > alpha:
+        assert alpha < result <= exact
+    else:
+        assert exact <= result <= alpha
+
+
+@pytest.mark.parametrize("empties", [2, 3, 4, 5, 6])
+def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
+    for state in positions(empties, 30, seed=100 + empties) + must_pass_positions(10, seed=empties):
+        if state.empties > 6:
+            continue
+        own, other = state.own, state.other
+        exact = exact_score(own, other)
+        squares = empty_squares(state)
+        for alpha in (-65, exact - 3, exact - 1, exact, exact + 1, 64):
+            if len(squares) == 2:
+                result = ai._last_two(own, other, alpha, *squares)
+            else:
+                result = ai._solve_small(own, other, alpha, squares)
+            check_null_window(result, exact, alpha)
+
+
+def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
+    # Nine empties: the table (from 7) and the lookups of children (from 8) take part;
+    # every start of the probes gives the same answer.
+    for state in positions(9, 3, seed=31):
+        exact = exact_score(state.own, state.other)
+        for guess in (-64, 0, exact, 64):
+            score, bit = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
+            assert score == exact, (RULES.state_to_text(state), guess)
+            assert bit and -exact_score(*reversed(after(state.own, state.other, bit))) == exact
+
+
+def after(own: int, other: int, bit: int) -> tuple[int, int]:
+    flips = flipped_by(own, other, bit.bit_length() - 1)
+    return own | flips | bit, other ^ flips
 
 
 def test_a_search_with_a_window_proves_a_bound():

@@ -6,9 +6,11 @@ bitboards; numpy only for its array helpers) counts perft through its public ``B
 API with the same convention as ours; ``cli-othello``'s level 5 (depth 4, exact from 10
 empties) is the opponent for strength.  Without them their lines say so.
 
-Endgame positions are 14 empties from random games with a fixed seed (the FFO set's
-positions have 20 and more, beyond a pure-Python solver's second).  The long matches
-(50 games each) run with ``python -m pyxel_app.bench.othello --full``.
+Endgame positions have 14 empties (the FFO set's have 20 and more, beyond a pure-Python
+solver's second): those of ``data/othello_endgames_14.txt``, from games the medium level
+played against itself, with their exact scores, and as many from random games (lopsided
+boards, harder for the solver).  The long matches (50 games each) run with
+``python -m pyxel_app.bench.othello --full``; they tell how far they are game by game.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Callable
 
 from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move
@@ -27,7 +30,11 @@ Player = Callable[[Othello, random.Random], int]
 SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
 FULL_GAMES = 50
-TOP_BUDGET_MS = 1000.0
+# The top level's budget in the matches: with it, its mean time a move comes near cli-othello level 5's.
+TOP_BUDGET_MS = 2500.0
+UNLIMITED_MS = 1e9  # a fixed-depth level that never runs out of time, so the games replay exactly
+DATA = Path(__file__).parent / "data"
+PLAYED_ENDGAMES = "othello_endgames_14.txt"
 
 
 def peer_perft(depth: int) -> int | None:
@@ -70,22 +77,62 @@ def bench_perft(report: Report, depths=(8, 9), peer_depth: int = 8) -> None:
                f"{leaves} in {spent:.2f} s, {leaves / spent:,.0f} leaves/s")
 
 
-def bench_solver(report: Report, count: int, empties: int = SOLVE_EMPTIES) -> None:
-    """Wall time and CPU time of this process (the same on an idle machine; on a shared one
-    the CPU time is the solver's own)."""
-    times, cpu, nodes = [], [], 0
-    for state in endgame_positions(empties, count):
+def played_endgames(count: int, empties: int = SOLVE_EMPTIES, seed: int = 1) -> list[Othello]:
+    """The position of each of ``count`` games when ``empties`` squares are left: four random
+    opening moves, then the medium level on both sides (how the data file was made)."""
+    found = []
+    for game in range(count):
+        rng = random.Random(seed * 1000 + game)
+        state = RULES.initial_state()
+        for _ in range(4):
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+        while RULES.outcome(state) is None and state.empties > empties:
+            state = RULES.apply(state, OthelloSearch(state, "medium", budget_ms=UNLIMITED_MS, rng=rng).run())
+        if RULES.outcome(state) is None:
+            found.append(state)
+    return found
+
+
+def read_endgames(name: str = PLAYED_ENDGAMES) -> list[tuple[Othello, int]]:
+    """(position, exact score) of every line of a data file."""
+    found = []
+    for line in (DATA / name).read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            board, side, score = line.split()
+            found.append((RULES.state_from_text(f"{board} {side}"), int(score)))
+    return found
+
+
+def bench_solver(report: Report, label: str, positions: list[tuple[Othello, int | None]]) -> None:
+    """Wall time and CPU time of this process per position (the same on an idle machine; on a
+    shared one the CPU time is the solver's own); a known score the solver misses is named."""
+    times, cpu, nodes, wrong = [], [], 0, []
+    for state, known in positions:
         solver = EndgameSolver()
         start, start_cpu = time.perf_counter(), time.process_time()
-        solver.solve(state.own, state.other)
+        score, _ = solver.solve(state.own, state.other)
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
         nodes += solver.nodes
-    report(f"othello solve {empties} empties",
+        if known is not None and score != known:
+            wrong.append(f"{RULES.state_to_text(state)} gave {score}, not {known}")
+    count = len(positions)
+    report(f"othello solve {label}",
            f"wall mean {1000 * sum(times) / count:.0f} ms, worst {1000 * max(times):.0f} ms, "
            f"{sum(t > 1.0 for t in times)} of {count} over 1 s; CPU mean {1000 * sum(cpu) / count:.0f} ms, "
            f"worst {1000 * max(cpu):.0f} ms, {sum(t > 1.0 for t in cpu)} over 1 s; "
-           f"mean {nodes // count} nodes above the last empties")
+           f"mean {nodes // count} nodes above the last empties; CPU ms each: "
+           + " ".join(f"{1000 * t:.0f}" for t in cpu))
+    for line in wrong:
+        report(f"othello solve {label} WRONG", line)
+
+
+def bench_solvers(report: Report, count: int) -> None:
+    """The played positions (with their scores) and as many from random games."""
+    played = read_endgames()[:count]
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, played", played)
+    randomly = [(state, None) for state in endgame_positions(SOLVE_EMPTIES, len(played))]
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, random games", randomly)
 
 
 def top_level(budget_ms: float) -> Player:
@@ -159,6 +206,8 @@ def match(report: Report, label: str, ours: Player, theirs: Player, games: int, 
             wins += 1
         else:
             losses += 1
+        print(f"  {label}: game {game + 1} of {games}, {wins} won, {draws} drawn, {losses} lost; "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     mean = lambda samples: 1000 * sum(samples) / max(1, len(samples))
     report(f"othello {label}",
            f"{wins} won, {draws} drawn, {losses} lost of {games} (win {100 * wins / games:.0f}%); "
@@ -169,10 +218,10 @@ def match(report: Report, label: str, ours: Player, theirs: Player, games: int, 
 def run(report: Report, quick: bool = False, full: bool = False) -> None:
     if quick:
         bench_perft(report, depths=(7,), peer_depth=6)
-        bench_solver(report, 2, empties=12)
+        bench_solver(report, "12 empties, random games", [(state, None) for state in endgame_positions(12, 2)])
         return
     bench_perft(report)
-    bench_solver(report, 20 if full else 6)
+    bench_solvers(report, 20 if full else 10)
     games = FULL_GAMES if full else DEFAULT_GAMES
     if not full:
         report("othello full matches", f"python -m pyxel_app.bench.othello --full  ({FULL_GAMES} games a match)")
@@ -185,9 +234,14 @@ def run(report: Report, quick: bool = False, full: bool = False) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``--quick`` smoke run; ``--full`` 50 games a match; ``--match greedy|peer`` only that match."""
+    """``--quick`` smoke run; ``--full`` 50 games a match; ``--match greedy|peer`` only that match;
+    ``--make-endgames N`` prints the played positions of N games (the data file's)."""
     full = "--full" in argv
     games = FULL_GAMES if full else DEFAULT_GAMES
+    if "--make-endgames" in argv:
+        for state in played_endgames(int(argv[argv.index("--make-endgames") + 1])):
+            print(RULES.state_to_text(state))
+        return
     if "--match" in argv:
         which = argv[argv.index("--match") + 1]
         theirs = greedy if which == "greedy" else cli_othello_peer()

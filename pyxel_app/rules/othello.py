@@ -108,6 +108,8 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 RAYS = _rays()
 # The first square of every ray: a flip starts next to the stone played or not at all.
 NEIGHBOURS = tuple(sum(ray[0] for ray in rays) for rays in RAYS)
+# Each ray as (its first square, the rest): most rays end at once, their first square not the opponent's.
+FLIP_RAYS = tuple(tuple((ray[0], ray[1:]) for ray in rays) for rays in RAYS)
 
 
 def flipped_by(own: int, other: int, square: int) -> int:
@@ -116,15 +118,16 @@ def flipped_by(own: int, other: int, square: int) -> int:
     if not NEIGHBOURS[square] & other:
         return 0
     flips = 0
-    for ray in RAYS[square]:
-        line = 0
-        for bit in ray:
-            if bit & other:
-                line |= bit
-            else:
-                if bit & own:
-                    flips |= line
-                break
+    for first, rest in FLIP_RAYS[square]:
+        if first & other:
+            line = first
+            for bit in rest:
+                if bit & other:
+                    line |= bit
+                else:
+                    if bit & own:
+                        flips |= line
+                    break
     return flips
 
 
