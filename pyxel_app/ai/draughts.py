@@ -23,21 +23,21 @@ import random
 import time
 
 from ..rules.draughts import (
+    BIT_OF,
     FAR_ROW,
-    FORWARD,
     FULL,
     INTERNATIONAL,
     RULES,
-    STEP_MASKS,
     Draughts,
     Move,
     can_capture,
     capture_keys,
     capture_routes,
-    capturing_men,
+    jumpers,
     man_step_count,
     merged,
     play,
+    square_bit,
     step_pairs,
 )
 from .cooperative import Cooperative, EngineResult
@@ -64,15 +64,15 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 
 def _rows() -> tuple[int, ...]:
-    return tuple(sum(1 << i for i in range(row * 5, row * 5 + 5)) for row in range(10))
+    return tuple(sum(square_bit(i) for i in range(row * 5, row * 5 + 5)) for row in range(10))
 
 
 ROWS = _rows()
 # Bonus per man on each row, for White (row 9 is home, row 0 crowns); Black reads it backwards.
 ADVANCE = (0, 28, 22, 16, 11, 7, 4, 2, 0, 0)
-CENTRE = sum(1 << (s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
+CENTRE = sum(square_bit(s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
 # The back-row squares worth keeping manned (they stop the other side crowning).
-BACK_GUARD = {0: sum(1 << (s - 1) for s in (47, 48, 49)), 1: sum(1 << (s - 1) for s in (2, 3, 4))}
+BACK_GUARD = {0: sum(square_bit(s - 1) for s in (47, 48, 49)), 1: sum(square_bit(s - 1) for s in (2, 3, 4))}
 
 
 def evaluate(own: int, opp: int, kings: int, side: int) -> int:
@@ -99,15 +99,9 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
 
 def _together(men: int, side: int) -> int:
     """Men with a friend right behind them (a man covered from behind cannot be jumped that way)."""
-    count = 0
-    for direction in FORWARD[1 - side]:
-        for sources, delta in STEP_MASKS[direction]:
-            count += (men & sources & _shift(men, -delta)).bit_count()
-    return count
-
-
-def _shift(bits: int, delta: int) -> int:
-    return bits << delta if delta > 0 else bits >> -delta
+    if side == 0:
+        return (men & men >> 5).bit_count() + (men & men >> 6).bit_count()
+    return (men & men << 5).bit_count() + (men & men << 6).bit_count()
 
 
 class DraughtsSearch(Cooperative[EngineResult]):
@@ -168,17 +162,17 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if self.budget_ms is not None and self.elapsed_now_ms() > START_SHARE * self.budget_ms:
                 return
 
-    def _moves(self, own, opp, kings, side, capturers: int, capture: bool):
+    def _moves(self, own, opp, kings, side, jumps, capture: bool):
         """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
         search, only what a move does to the bitboards."""
         far_row = FAR_ROW[side]
         if not capture:
             return [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
         if self.international:
-            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
-        moves = merged(capture_routes(own, opp, kings, side, False, capturers))
-        return [(move.start, move.end, move.captured,
-                 (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
+            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, jumps)]
+        moves = merged(capture_routes(own, opp, kings, side, False, jumps[0] | jumps[1] | jumps[2] | jumps[3]))
+        return [(BIT_OF[move.start], BIT_OF[move.end], move.captured,
+                 square_bit(move.end) if any(far_row & square_bit(square) for square in move.path[1:]) else 0)
                 for move in moves]
 
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
@@ -189,13 +183,13 @@ class DraughtsSearch(Cooperative[EngineResult]):
         if time.perf_counter() >= self.deadline:
             yield
         empty = FULL & ~(own | opp)
-        capturers = capturing_men(own & ~kings, opp, empty)
-        capture = bool(capturers) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
+        jumps = jumpers(own & ~kings, opp, empty)
+        capture = bool(jumps[0] or jumps[1] or jumps[2] or jumps[3]) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
         if depth <= 0 and not capture:
             if not own & kings and not man_step_count(own, empty, side):
                 return ply - WIN
             return evaluate(own, opp, kings, side)
-        key = own | opp << 50 | kings << 100 | side << 150
+        key = own | opp << 55 | kings << 110 | side << 165
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -203,7 +197,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
-        moves = self._moves(own, opp, kings, side, capturers, capture)
+        moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
             return ply - WIN
         if len(moves) > 1:
