@@ -9,7 +9,8 @@ extensions past the last ply: a position where a capture is compulsory is never 
 other side threatens to take (one more move is searched).  The evaluation, for the side
 to move: material (a king is worth three men), how far the men have come, the centre, a
 guarded back row while the other side has no king, men standing together, mobility, the
-balance between the wings, and men that nothing can stop from crowning.
+balance between the wings, men that nothing can stop from crowning, and a lead in
+material counting more as the board empties.
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock every few nodes and yields once the frame's ``deadline`` has passed.
@@ -61,6 +62,8 @@ WIN = 100_000
 WIN_THRESHOLD = WIN - 1_000
 INFINITY = 10 * WIN
 MAN, KING = 100, 300
+# A lead in material gains this share of itself divided by the pieces on the board.
+TRADE = 6
 # A new depth starts only within this share of the budget; one cut short by the budget
 # still gives its best move so far (the first move searched is the last depth's best).
 START_SHARE = 0.85
@@ -122,7 +125,9 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     """The position for the side to move, in hundredths of a man."""
     own_men, opp_men = own & ~kings, opp & ~kings
     own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
-    score = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+    material = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+    # the same lead is worth more with fewer pieces left: the side ahead likes to exchange
+    score = material + TRADE * material // (own | opp).bit_count()
     white_men, black_men = (own_men, opp_men) if side == 0 else (opp_men, own_men)
     advance = 0
     for row in range(1, 8):
@@ -210,9 +215,16 @@ class DraughtsSearch(Cooperative[EngineResult]):
             best, best_score = None, -INFINITY
             for move in moves:
                 new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, depth - 1, 1, -INFINITY, -best_score))
-                if noise is not None:
-                    score += noise[move.key]
+                child = (new_opp, new_own, new_kings, 1 - side, depth - 1, 1)
+                if noise is None and best is not None:
+                    # after the first move, only whether a move is better matters: a null window
+                    score = -(yield from self._search(*child, -best_score - 1, -best_score))
+                    if score > best_score:
+                        score = -(yield from self._search(*child, -INFINITY, -best_score))
+                else:
+                    score = -(yield from self._search(*child, -INFINITY, -best_score))
+                    if noise is not None:
+                        score += noise[move.key]
                 if score > best_score:
                     best, best_score = move, score
                     if depth > 1 or best is moves[0]:
