@@ -9,8 +9,8 @@ extensions past the last ply: a position where a capture is compulsory is never 
 other side threatens to take (one more move is searched).  The evaluation, for the side
 to move: material (a king is worth three men), how far the men have come, the centre, a
 guarded back row while the other side has no king, men standing together, mobility, the
-balance between the wings, men that nothing can stop from crowning, and a lead in
-material counting more as the board empties.
+balance between the wings, men that nothing can stop from crowning, kings on the long
+diagonal, and a lead in material counting more as the board empties.
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock every few nodes and yields once the frame's ``deadline`` has passed.
@@ -73,7 +73,7 @@ CLOCK_EVERY = 15
 # first, at depths from REDUCE_FROM on.
 LATE_MOVE, REDUCE_FROM = 3, 3
 # Past the last ply, a position where the other side threatens to take is searched one
-# move on, down to this many plies past the iteration's depth.
+# move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
 TABLE_LIMIT = 300_000
 SCORE_OFFSET = 1 << 22
@@ -99,6 +99,9 @@ BALANCE = 3
 # him in the cone he can reach is worth this much more while the other side has no king: the
 # other side's men move away from him and cannot come into that cone, so nothing stops him.
 RUNAWAY = {1: 80, 2: 60, 3: 40}
+# A king on the long diagonal (46-5), which crosses the whole board, is worth this much more.
+LONG_DIAGONAL = sum(square_bit(s - 1) for s in (5, 10, 14, 19, 23, 28, 32, 37, 41, 46))
+DIAGONAL_KING = 25
 
 
 def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
@@ -142,6 +145,8 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     score += 3 * (_together(own_men, side) - _together(opp_men, 1 - side))
     empty = FULL & ~(own | opp)
     score += 2 * (man_step_count(own_men, empty, side) - man_step_count(opp_men, empty, 1 - side))
+    if kings:
+        score += DIAGONAL_KING * ((own & kings & LONG_DIAGONAL).bit_count() - (opp & kings & LONG_DIAGONAL).bit_count())
     left, right = WINGS
     score -= BALANCE * (abs((own & left).bit_count() - (own & right).bit_count())
                         - abs((opp & left).bit_count() - (opp & right).bit_count()))
@@ -282,7 +287,8 @@ class DraughtsSearch(Cooperative[EngineResult]):
             moves = self._order(moves, first, side, ply)
         floor = alpha
         best, best_key = -INFINITY, None
-        next_depth = depth if capture and depth <= 0 else depth - 1
+        # a capture past the last ply, or the only move (within the extensions' plies), costs no depth
+        next_depth = depth if capture and depth <= 0 or len(moves) == 1 and ply < self.ply_limit else depth - 1
         for index, (start, end, taken, crown) in enumerate(moves):
             start_bit, end_bit = 1 << start, 1 << end
             new_own = own & ~start_bit | end_bit
