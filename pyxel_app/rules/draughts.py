@@ -228,14 +228,6 @@ def single_jump_count(jumps: tuple[int, int, int, int], opp: int, empty: int) ->
     return up_left.bit_count() + up_right.bit_count() + down_left.bit_count() + down_right.bit_count()
 
 
-def going_on(jumps: tuple[int, int, int, int], opp: int, empty: int) -> int:
-    """The men with these ``jumpers`` that can take a second piece after their first
-    (looked at as in ``single_jump_count``)."""
-    up_left, up_right, down_left, down_right = jumps
-    return (capturing_men(up_left >> 12, opp, empty) << 12 | capturing_men(up_right >> 10, opp, empty) << 10
-            | capturing_men(down_left << 10, opp, empty) >> 10 | capturing_men(down_right << 12, opp, empty) >> 12)
-
-
 def _king_can_capture(start: int, opp: int, empty: int) -> bool:
     for ray in RAYS[start]:
         for k, square in enumerate(ray):
@@ -408,15 +400,11 @@ def capture_keys(own: int, opp: int, kings: int, jumps: tuple[int, int, int, int
     without routes.  ``jumps`` are the men's ``jumpers``; when they are all single jumps and
     no king can take, the moves are read off them."""
     empty = FULL & ~(own | opp)
-    starts = jumps[0] | jumps[1] | jumps[2] | jumps[3]
-    if not own & kings:
-        if single_jump_count(jumps, opp, empty) is not None:
-            return [(start, start + 2 * shift, 1 << (start + shift))
-                    for shift, movers in zip(SHIFTS, jumps) for start in bits_of(movers)]
-        # some man takes two or more, so the men that take only one have no legal capture
-        starts = going_on(jumps, opp, empty)
+    if not own & kings and single_jump_count(jumps, opp, empty) is not None:
+        return [(start, start + 2 * shift, 1 << (start + shift))
+                for shift, starts in zip(SHIFTS, jumps) for start in bits_of(starts)]
     keys = set()
-    for start in bits_of(starts):
+    for start in bits_of(jumps[0] | jumps[1] | jumps[2] | jumps[3]):
         ends: list = []
         _man_ends(start, 0, empty | 1 << start, opp, ends)
         keys.update((start, end, captured) for end, captured in ends)
