@@ -9,7 +9,7 @@ import pytest
 from pyxel_app.cartridges.draughts import BOARD_X, BOARD_Y, SQUARE_PX, PDN_FILE
 from pyxel_app.rules.draughts import RULES, square_xy
 from pyxel_app.rules.draughts_pdn import read_pdn, write_pdn
-from pyxel_app.shell import match, strings, ui
+from pyxel_app.shell import match, palette, strings, ui
 from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.shell.storage import MemoryStorage
 
@@ -219,3 +219,32 @@ def test_the_board_shows_kings_apart_from_men(make_app):
         x, y = centre(square)
         colour = pget(ui.BORDER_X + x - 3, ui.BORDER_Y + y)
         assert (colour == 7) == crowned, square  # the crown's yellow ring
+
+
+def test_a_person_playing_black_against_the_computer_sees_the_board_from_black(make_app, monkeypatch):
+    monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 2)
+    app, driver, cart = open_draughts(make_app, mode="1", level="1")
+    assert not cart.view.from_black()
+    cart.new_game(other_side_starts=True)  # the next game: the computer has White and moves first
+    settle(driver, cart)
+    assert cart.view.from_black() and cart.session.move_count == 1
+    driver.frame()
+    # square 19 (Black's) is shown where square 32 is for White, and a click there picks it
+    x, y = centre(32)
+    driver.click(x, y)
+    assert cart.ui.selected == 18
+    # White's back row is at the top, Black's at the bottom
+    pget = pyxel.screen.pget
+    for square, ink in ((47, palette.WHITE), (4, palette.BLACK)):
+        x, y = centre(51 - square)
+        assert pget(ui.BORDER_X + x, ui.BORDER_Y + y) == ink, square
+    # the cursor keys move the cursor the way they point on the screen
+    cursor = cart.ui.cursor
+    driver.key("RIGHT")
+    assert cart.ui.cursor == ((cursor[0] - 1) % 10, cursor[1])
+
+
+@pytest.mark.parametrize("variant, word", [("1", "International"), ("2", "Warcaby")])
+def test_the_rule_set_is_on_the_screen(make_app, screen_text, variant, word):
+    app, driver, cart = open_draughts(make_app, variant=variant)
+    assert f"Rules: {word}" in screen_text(app)

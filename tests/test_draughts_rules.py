@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pyxel_app.rules.base import IllegalMoveError, NotationError, Outcome
-from pyxel_app.rules.draughts import KING_MOVES_DRAW, RULES, Draughts
+from pyxel_app.rules.draughts import BIT_OF, DIRECTIONS, FULL, KING_MOVES_DRAW, RULES, SHIFTS, Draughts, square_xy, xy_square
 
 # Published International perft from the start (duplicate captures merged); 7 and 8 are in bench.
 PERFT_INTERNATIONAL = [1, 9, 81, 658, 4265, 27117, 167140]
@@ -43,6 +43,31 @@ def test_perft_counts_the_same_as_walking_the_states():
         for variant in RULES.variants:
             state = position(fen, variant)
             assert RULES.perft(state, 3) == walked(state, 3)
+
+
+def test_perft_counts_the_same_as_walking_the_states_in_random_games():
+    """Leaves counted without being made (steps, single captures) agree with the moves made."""
+    rng = random.Random(5)
+    for _ in range(6):
+        state = RULES.initial_state("international")
+        for _ in range(120):
+            if RULES.outcome(state) is not None:
+                break
+            assert RULES.perft(state, 2) == walked(state, 2), RULES.state_to_text(state)
+            state = RULES.after(state, rng.choice(RULES.legal_moves(state)))
+
+
+def test_a_step_is_the_same_shift_from_every_square():
+    """The bit layout move generation relies on: a step one way is one shift everywhere,
+    and a step off the board's side lands on a bit that is no square."""
+    for index in range(50):
+        x, y = square_xy(index)
+        for (dx, dy), shift in zip(DIRECTIONS, SHIFTS):
+            neighbour = xy_square(x + dx, y + dy)
+            if neighbour is not None:
+                assert BIT_OF[neighbour] - BIT_OF[index] == shift
+            elif 0 <= BIT_OF[index] + shift:
+                assert not FULL >> (BIT_OF[index] + shift) & 1
 
 
 def walked(state, depth):

@@ -1,15 +1,19 @@
 """Draughts opponents: a random mover, and alpha-beta searches of growing depth and time.
 
 The search works on the rules' bitboards (``own``, ``opp``, ``kings``, the side to move),
-not on states: negamax with alpha-beta, iterative deepening, a transposition table with
-each position's best move tried first, the history heuristic for the other steps, and a
-capture extension (a position where a capture is compulsory is never scored: captures
-are searched on, since in draughts nobody may decline one).  The evaluation, for the side
+not on states: negamax with principal variation search, iterative deepening, a
+transposition table with each position's best move tried first, killers and the history
+heuristic for the other steps, late steps looked at a ply shallower first, and two
+extensions past the last ply: a position where a capture is compulsory is never scored
+(captures are searched on, since in draughts nobody may decline one), nor one where the
+other side threatens to take (one more move is searched).  The evaluation, for the side
 to move: material (a king is worth three men), how far the men have come, the centre, a
-guarded back row while the other side has no king, men standing together, and mobility.
+guarded back row while the other side has no king, men standing together, mobility, the
+balance between the wings, men that nothing can stop from crowning, kings on the long
+diagonal, and a lead in material counting more as the board empties.
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
-at the clock at every node and yields once the frame's ``deadline`` has passed.
+at the clock every few nodes and yields once the frame's ``deadline`` has passed.
 
 >>> from pyxel_app.rules.draughts import RULES
 >>> state = RULES.state_from_text("W:W28,35:B23,13,30", "warcaby")
@@ -23,22 +27,27 @@ import random
 import time
 
 from ..rules.draughts import (
+    BIT_OF,
     FAR_ROW,
-    FORWARD,
     FULL,
     INTERNATIONAL,
     RULES,
-    STEP_MASKS,
+    SIZE,
+    SQUARES,
     Draughts,
     Move,
+    bits_of,
     can_capture,
     capture_keys,
     capture_routes,
-    capturing_men,
+    jumpers,
     man_step_count,
     merged,
     play,
+    square_bit,
+    square_xy,
     step_pairs,
+    xy_square,
 )
 from .cooperative import Cooperative, EngineResult
 
@@ -53,9 +62,19 @@ WIN = 100_000
 WIN_THRESHOLD = WIN - 1_000
 INFINITY = 10 * WIN
 MAN, KING = 100, 300
+# A lead in material gains this share of itself divided by the pieces on the board.
+TRADE = 6
 # A new depth starts only within this share of the budget; one cut short by the budget
 # still gives its best move so far (the first move searched is the last depth's best).
-START_SHARE = 0.6
+START_SHARE = 0.85
+# The clock is read every CLOCK_EVERY + 1 nodes (a power of two, minus one).
+CLOCK_EVERY = 15
+# Principal variation search looks at the steps from the LATE_MOVE-th on a ply shallower
+# first, at depths from REDUCE_FROM on.
+LATE_MOVE, REDUCE_FROM = 3, 3
+# Past the last ply, a position where the other side threatens to take is searched one
+# move on, and an only move costs no depth, down to this many plies past the iteration's depth.
+THREAT_PLIES = 6
 TABLE_LIMIT = 300_000
 SCORE_OFFSET = 1 << 22
 SCORE_MASK = (1 << 23) - 1
@@ -64,22 +83,54 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 
 def _rows() -> tuple[int, ...]:
-    return tuple(sum(1 << i for i in range(row * 5, row * 5 + 5)) for row in range(10))
+    return tuple(sum(square_bit(i) for i in range(row * 5, row * 5 + 5)) for row in range(10))
 
 
 ROWS = _rows()
 # Bonus per man on each row, for White (row 9 is home, row 0 crowns); Black reads it backwards.
 ADVANCE = (0, 28, 22, 16, 11, 7, 4, 2, 0, 0)
-CENTRE = sum(1 << (s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
+CENTRE = sum(square_bit(s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
 # The back-row squares worth keeping manned (they stop the other side crowning).
-BACK_GUARD = {0: sum(1 << (s - 1) for s in (47, 48, 49)), 1: sum(1 << (s - 1) for s in (2, 3, 4))}
+BACK_GUARD = {0: sum(square_bit(s - 1) for s in (47, 48, 49)), 1: sum(square_bit(s - 1) for s in (2, 3, 4))}
+# The board's two wings (four files each): a side with most of its men on one is easier to break.
+WINGS = tuple(sum(square_bit(i) for i in range(SQUARES) if files[0] <= square_xy(i)[0] <= files[1]) for files in ((0, 3), (6, 9)))
+BALANCE = 3
+# A man this many rows (or fewer) from crowning with none of the other side's pieces ahead of
+# him in the cone he can reach is worth this much more while the other side has no king: the
+# other side's men move away from him and cannot come into that cone, so nothing stops him.
+RUNAWAY = {1: 80, 2: 60, 3: 40}
+# A king on the long diagonal (46-5), which crosses the whole board, is worth this much more.
+LONG_DIAGONAL = sum(square_bit(s - 1) for s in (5, 10, 14, 19, 23, 28, 32, 37, 41, 46))
+DIAGONAL_KING = 25
+
+
+def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
+    """Per side, per bit of a square up to three rows from crowning: (the squares ahead
+    of a man there that he could reach, his bonus)."""
+    per_side = ({}, {})
+    for index in range(SQUARES):
+        x, y = square_xy(index)
+        for side, rows_left in ((0, y), (1, SIZE - 1 - y)):
+            if rows_left not in RUNAWAY:
+                continue
+            ahead = range(y) if side == 0 else range(y + 1, SIZE)
+            cone = sum(square_bit(square) for row in ahead for column in range(SIZE)
+                       if abs(column - x) <= abs(row - y) and (square := xy_square(column, row)) is not None)
+            per_side[side][BIT_OF[index]] = (cone, RUNAWAY[rows_left])
+    return per_side
+
+
+CONES = _cones()
+NEAR_CROWNING = {side: sum(1 << bit for bit in CONES[side]) for side in (0, 1)}
 
 
 def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     """The position for the side to move, in hundredths of a man."""
     own_men, opp_men = own & ~kings, opp & ~kings
     own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
-    score = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+    material = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+    # the same lead is worth more with fewer pieces left: the side ahead likes to exchange
+    score = material + TRADE * material // (own | opp).bit_count()
     white_men, black_men = (own_men, opp_men) if side == 0 else (opp_men, own_men)
     advance = 0
     for row in range(1, 8):
@@ -94,20 +145,34 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     score += 3 * (_together(own_men, side) - _together(opp_men, 1 - side))
     empty = FULL & ~(own | opp)
     score += 2 * (man_step_count(own_men, empty, side) - man_step_count(opp_men, empty, 1 - side))
+    if kings:
+        score += DIAGONAL_KING * ((own & kings & LONG_DIAGONAL).bit_count() - (opp & kings & LONG_DIAGONAL).bit_count())
+    left, right = WINGS
+    score -= BALANCE * (abs((own & left).bit_count() - (own & right).bit_count())
+                        - abs((opp & left).bit_count() - (opp & right).bit_count()))
+    if not opp_kings and own_men & NEAR_CROWNING[side]:
+        score += _runaways(own_men & NEAR_CROWNING[side], opp, side)
+    if not own_kings and opp_men & NEAR_CROWNING[1 - side]:
+        score -= _runaways(opp_men & NEAR_CROWNING[1 - side], own, 1 - side)
     return score
+
+
+def _runaways(men: int, opp: int, side: int) -> int:
+    """The bonus of the men near crowning that nothing of ``opp`` stands in front of."""
+    cones = CONES[side]
+    bonus = 0
+    for bit in bits_of(men):
+        cone, value = cones[bit]
+        if not cone & opp:
+            bonus += value
+    return bonus
 
 
 def _together(men: int, side: int) -> int:
     """Men with a friend right behind them (a man covered from behind cannot be jumped that way)."""
-    count = 0
-    for direction in FORWARD[1 - side]:
-        for sources, delta in STEP_MASKS[direction]:
-            count += (men & sources & _shift(men, -delta)).bit_count()
-    return count
-
-
-def _shift(bits: int, delta: int) -> int:
-    return bits << delta if delta > 0 else bits >> -delta
+    if side == 0:
+        return (men & men >> 5).bit_count() + (men & men >> 6).bit_count()
+    return (men & men << 5).bit_count() + (men & men << 6).bit_count()
 
 
 class DraughtsSearch(Cooperative[EngineResult]):
@@ -131,6 +196,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.best_move: Move | None = None
         self.score: int | None = None
         self.depth_done = 0
+        self.ply_limit = 0
         budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
         super().__init__(self._think(), budget)
 
@@ -150,12 +216,20 @@ class DraughtsSearch(Cooperative[EngineResult]):
         depth = 0
         while depth < self.max_depth:
             depth += 1
+            self.ply_limit = depth + THREAT_PLIES
             best, best_score = None, -INFINITY
             for move in moves:
                 new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, depth - 1, 1, -INFINITY, -best_score))
-                if noise is not None:
-                    score += noise[move.key]
+                child = (new_opp, new_own, new_kings, 1 - side, depth - 1, 1)
+                if noise is None and best is not None:
+                    # after the first move, only whether a move is better matters: a null window
+                    score = -(yield from self._search(*child, -best_score - 1, -best_score))
+                    if score > best_score:
+                        score = -(yield from self._search(*child, -INFINITY, -best_score))
+                else:
+                    score = -(yield from self._search(*child, -INFINITY, -best_score))
+                    if noise is not None:
+                        score += noise[move.key]
                 if score > best_score:
                     best, best_score = move, score
                     if depth > 1 or best is moves[0]:
@@ -168,17 +242,17 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if self.budget_ms is not None and self.elapsed_now_ms() > START_SHARE * self.budget_ms:
                 return
 
-    def _moves(self, own, opp, kings, side, capturers: int, capture: bool):
+    def _moves(self, own, opp, kings, side, jumps, capture: bool):
         """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
         search, only what a move does to the bitboards."""
         far_row = FAR_ROW[side]
         if not capture:
             return [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
         if self.international:
-            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, capturers)]
-        moves = merged(capture_routes(own, opp, kings, side, False, capturers))
-        return [(move.start, move.end, move.captured,
-                 (1 << move.end) if any(far_row >> square & 1 for square in move.path[1:]) else 0)
+            return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, jumps)]
+        moves = merged(capture_routes(own, opp, kings, side, False, jumps[0] | jumps[1] | jumps[2] | jumps[3]))
+        return [(BIT_OF[move.start], BIT_OF[move.end], move.captured,
+                 square_bit(move.end) if any(far_row & square_bit(square) for square in move.path[1:]) else 0)
                 for move in moves]
 
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
@@ -186,16 +260,19 @@ class DraughtsSearch(Cooperative[EngineResult]):
         Past the last ply a position with a compulsory capture is searched on (nobody may
         decline it), else scored."""
         self.nodes += 1
-        if time.perf_counter() >= self.deadline:
+        if not self.nodes & CLOCK_EVERY and time.perf_counter() >= self.deadline:
             yield
         empty = FULL & ~(own | opp)
-        capturers = capturing_men(own & ~kings, opp, empty)
-        capture = bool(capturers) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
+        jumps = jumpers(own & ~kings, opp, empty)
+        capture = bool(jumps[0] or jumps[1] or jumps[2] or jumps[3]) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
         if depth <= 0 and not capture:
             if not own & kings and not man_step_count(own, empty, side):
                 return ply - WIN
-            return evaluate(own, opp, kings, side)
-        key = own | opp << 50 | kings << 100 | side << 150
+            if ply >= self.ply_limit or not can_capture(opp, own, kings, empty):
+                return evaluate(own, opp, kings, side)
+            # The other side threatens to take: a score now would miss it, so look one move on.
+            depth = 1
+        key = own | opp << 55 | kings << 110 | side << 165
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -203,14 +280,15 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
-        moves = self._moves(own, opp, kings, side, capturers, capture)
+        moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
             return ply - WIN
         if len(moves) > 1:
             moves = self._order(moves, first, side, ply)
         floor = alpha
         best, best_key = -INFINITY, None
-        next_depth = depth if capture and depth <= 0 else depth - 1
+        # a capture past the last ply, or the only move (within the extensions' plies), costs no depth
+        next_depth = depth if capture and depth <= 0 or len(moves) == 1 and ply < self.ply_limit else depth - 1
         for index, (start, end, taken, crown) in enumerate(moves):
             start_bit, end_bit = 1 << start, 1 << end
             new_own = own & ~start_bit | end_bit
@@ -222,8 +300,10 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if index == 0:
                 score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             else:
-                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -alpha - 1, -alpha))
-                if alpha < score < beta:
+                # Late steps are first looked at a ply shallower; one that beats alpha is looked at again in full.
+                reduced = next_depth - 1 if index >= LATE_MOVE and depth >= REDUCE_FROM and not capture else next_depth
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, reduced, ply + 1, -alpha - 1, -alpha))
+                if score > alpha and (reduced < next_depth or score < beta):
                     score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             if score > best:
                 best, best_key = score, (start, end, taken)

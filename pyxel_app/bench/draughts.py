@@ -7,7 +7,8 @@ perft (``engines.turbo.perft``) are timed on the same perft(6) in the same run, 
 ``TurboEngine`` is the opponent at the same time per move.  Matches take long, so the
 default run plays none of them beyond a few games against the random mover;
 ``python -m pyxel_app.bench.draughts --full`` plays 20 games against random and 20 against
-each of py-draughts' engines (each side White in half of them, from ten two-ply openings).
+each of py-draughts' engines (each side White in half of them, from ten openings of two
+random moves a side, each played with both colours).
 """
 
 from __future__ import annotations
@@ -27,11 +28,9 @@ STEP_MS = 4.0
 MOVE_MS = 500.0
 MAX_PLIES = 300
 FULL_GAMES = 20
-# Two-ply openings so that games differ: each is played once with each side White.
-OPENINGS = (
-    (), ("32-28", "19-23"), ("33-28", "18-22"), ("31-27", "17-21"), ("34-29", "20-24"),
-    ("32-27", "16-21"), ("33-29", "19-24"), ("35-30", "18-23"), ("34-30", "17-22"), ("31-26", "20-25"),
-)
+# Openings of two random moves a side, so that games differ; each is played with both colours.
+OPENING_PLIES = 4
+OPENING_SEED = 2024
 
 
 def peer():
@@ -42,40 +41,49 @@ def peer():
     return draughts
 
 
-def bench_perft(report: Report, depth: int = PERFT_DEPTH) -> None:
-    start = time.perf_counter()
-    count = RULES.perft(RULES.initial_state(), depth)
-    ours = time.perf_counter() - start
-    report(f"draughts perft {depth} (ours)", f"{count} in {ours:.2f} s, {count / ours / 1000:.0f} k nodes/s")
+def timed(count: Callable[[], int]) -> tuple[int, float, float]:
+    """(the count, CPU seconds, wall seconds) of one run."""
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    result = count()
+    return result, time.process_time() - cpu_start, time.perf_counter() - wall_start
+
+
+def bench_perft(report: Report, depth: int = PERFT_DEPTH, runs: int = 3) -> None:
+    """Perft from the start, ours beside py-draughts' two: its public ``Board`` walked with
+    push/pop, and its engine's bitboard ``perft`` (its fastest).  The runs take turns and
+    each keeps its least time, the run the machine's other work disturbed the least."""
     library = peer()
+    counters = {"ours": lambda: RULES.perft(RULES.initial_state(), depth)}
+    if library is not None:
+        from draughts.engines.turbo import perft_from_board
+
+        board = library.Board()
+
+        def walk(depth: int) -> int:
+            moves = board.legal_moves
+            if depth == 1:
+                return len(moves)
+            total = 0
+            for move in moves:
+                board.push(move)
+                total += walk(depth - 1)
+                board.pop()
+            return total
+
+        counters["py-draughts Board push/pop"] = lambda: walk(depth)
+        counters["py-draughts turbo perft"] = lambda: perft_from_board(library.Board(), depth)
+    results: dict[str, tuple[int, float, float]] = {name: (0, float("inf"), float("inf")) for name in counters}
+    for _ in range(runs):
+        for name, count in counters.items():
+            result, cpu, wall = timed(count)
+            results[name] = (result, min(cpu, results[name][1]), min(wall, results[name][2]))
+    ours_cpu = results["ours"][1]
+    for name, (count, cpu, wall) in results.items():
+        versus = "" if name == "ours" else f" ({cpu / ours_cpu:.2f}x our CPU time)"
+        report(f"draughts perft {depth} ({name}, best of {runs})",
+               f"{count} in {cpu:.3f} s CPU, {wall:.3f} s wall, {count / cpu / 1000:.0f} k nodes/s CPU{versus}")
     if library is None:
         report("draughts perft peer", "py-draughts not installed (pip install py-draughts)")
-        return
-    board = library.Board()
-
-    def walk(depth: int) -> int:
-        moves = board.legal_moves
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for move in moves:
-            board.push(move)
-            total += walk(depth - 1)
-            board.pop()
-        return total
-
-    start = time.perf_counter()
-    count = walk(depth)
-    spent = time.perf_counter() - start
-    report(f"draughts perft {depth} (py-draughts Board push/pop)", f"{count} in {spent:.2f} s, "
-           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
-    from draughts.engines.turbo import perft_from_board
-
-    start = time.perf_counter()
-    count = perft_from_board(library.Board(), depth)
-    spent = time.perf_counter() - start
-    report(f"draughts perft {depth} (py-draughts turbo bitboards)", f"{count} in {spent:.2f} s, "
-           f"{count / spent / 1000:.0f} k nodes/s ({spent / ours:.1f}x our time)")
 
 
 def bench_steps(report: Report, quick: bool = False) -> None:
@@ -104,19 +112,42 @@ def bench_steps(report: Report, quick: bool = False) -> None:
     report(f"draughts hard search, step({STEP_MS:.0f} ms) wall time", percentiles(samples))
 
 
-def our_player(level: str, move_ms: float) -> Callable:
+class Player:
+    """A side in a match: ``choose(state, rng)`` gives its move's text; the CPU and wall
+    time it spent are added up, so each side's time per move can be reported."""
+
+    def __init__(self, name: str, choose: Callable[[Draughts, random.Random], str]) -> None:
+        self.name = name
+        self._choose = choose
+        self.moves = 0
+        self.cpu = self.wall = 0.0
+
+    def __call__(self, state: Draughts, rng: random.Random) -> str:
+        cpu, wall = time.process_time(), time.perf_counter()
+        text = self._choose(state, rng)
+        self.cpu += time.process_time() - cpu
+        self.wall += time.perf_counter() - wall
+        self.moves += 1
+        return text
+
+    def per_move(self) -> str:
+        moves = max(1, self.moves)
+        return f"{self.name} {1000 * self.wall / moves:.0f} ms wall, {1000 * self.cpu / moves:.0f} ms CPU a move"
+
+
+def our_player(level: str, move_ms: float) -> Player:
     def choose(state: Draughts, rng: random.Random) -> str:
         search = DraughtsSearch(state, level, rng, budget_ms=move_ms)
         return RULES.move_to_text(search.run_to_end().move)
 
-    return choose
+    return Player(f"ours ({level})", choose)
 
 
-def random_player(state: Draughts, rng: random.Random) -> str:
-    return RULES.move_to_text(rng.choice(RULES.legal_moves(state)))
+def random_player() -> Player:
+    return Player("random", lambda state, rng: RULES.move_to_text(rng.choice(RULES.legal_moves(state))))
 
 
-def peer_player(move_ms: float, kind: str = "turbo") -> Callable | None:
+def peer_player(move_ms: float, kind: str = "turbo") -> Player | None:
     """py-draughts' engine at ``move_ms`` a move: ``turbo`` (TurboEngine, its strongest, for
     10x10) or ``simple`` (SimpleEngine, its general alpha-beta)."""
     library = peer()
@@ -135,7 +166,23 @@ def peer_player(move_ms: float, kind: str = "turbo") -> Callable | None:
         path = move.square_list
         return ("x" if move.captured_list else "-").join(str(square + 1) for square in path)
 
-    return choose
+    return Player(f"py-draughts {kind}", choose)
+
+
+def openings(count: int, seed: int = OPENING_SEED) -> list[tuple[str, ...]]:
+    """``count`` different openings of OPENING_PLIES random moves (two a side), from a fixed
+    seed so that every run plays the same ones."""
+    rng = random.Random(seed)
+    found: list[tuple[str, ...]] = []
+    while len(found) < count:
+        state, texts = RULES.initial_state(), []
+        for _ in range(OPENING_PLIES):
+            move = rng.choice(RULES.legal_moves(state))
+            texts.append(RULES.move_to_text(move))
+            state = RULES.after(state, move)
+        if tuple(texts) not in found:
+            found.append(tuple(texts))
+    return found
 
 
 def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: random.Random) -> tuple[int | None, int]:
@@ -156,17 +203,19 @@ def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: r
     return (outcome.winner if outcome else None), plies
 
 
-def match(report: Report, name: str, ours: Callable, theirs: Callable, games: int) -> float:
-    """Our score in per cent (a win 1, a draw 1/2), each side White in half the games."""
+def match(report: Report, name: str, ours: Player, theirs: Player, games: int, first: int = 0) -> float:
+    """Our score in per cent (a win 1, a draw 1/2): game ``g`` plays opening ``g // 2`` with
+    us White when ``g`` is even, so each opening is played with both colours.  ``first``
+    starts at a later game, to share one match between processes."""
     rng = random.Random(11)
     points = 0.0
     wins = draws = losses = 0
     start = time.perf_counter()
-    for game in range(games):
-        opening = OPENINGS[(game // 2) % len(OPENINGS)]
+    lines = openings((first + games + 1) // 2)
+    for game in range(first, first + games):
         we_are_white = game % 2 == 0
         white, black = (ours, theirs) if we_are_white else (theirs, ours)
-        winner, _ = play_game(white, black, opening, rng)
+        winner, plies = play_game(white, black, lines[game // 2], rng)
         if winner is None:
             draws += 1
             points += 0.5
@@ -177,29 +226,49 @@ def match(report: Report, name: str, ours: Callable, theirs: Callable, games: in
             losses += 1
     score = 100.0 * points / games
     report(f"draughts {name}", f"{score:.0f}% ({wins} won, {draws} drawn, {losses} lost of {games}; "
-           f"{time.perf_counter() - start:.0f} s)")
+           f"{ours.per_move()}; {theirs.per_move()}; {time.perf_counter() - start:.0f} s)")
     return score
 
 
-def run(report: Report = report, quick: bool = False, full: bool = False, move_ms: float = MOVE_MS) -> None:
-    bench_perft(report, 5 if quick else PERFT_DEPTH)
-    bench_steps(report, quick)
+def run(report: Report = report, quick: bool = False, full: bool = False, move_ms: float = MOVE_MS,
+        games: int = FULL_GAMES, first: int = 0) -> None:
+    if not full or first == 0:
+        bench_perft(report, 5 if quick else PERFT_DEPTH)
+        bench_steps(report, quick)
     if quick:
         return
-    games = FULL_GAMES if full else 4
-    match(report, f"hard ({move_ms:.0f} ms a move) vs random mover", our_player("hard", move_ms), random_player, games)
     if not full:
+        match(report, f"hard ({move_ms:.0f} ms a move) vs random mover", our_player("hard", move_ms), random_player(), 4)
         report("draughts hard vs py-draughts", "python -m pyxel_app.bench.draughts --full plays the 20-game matches")
         return
+    match(report, f"hard ({move_ms:.0f} ms a move) vs random mover", our_player("hard", move_ms), random_player(), games, first)
     theirs = peer_player(move_ms)
     if theirs is None:
         report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
         return
-    match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms), theirs, FULL_GAMES)
-    match(report, f"hard vs py-draughts SimpleEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms),
-          peer_player(move_ms, "simple"), FULL_GAMES)
+    match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms), theirs, games, first)
+    if not first:
+        match(report, f"hard vs py-draughts SimpleEngine, both {move_ms:.0f} ms a move", our_player("hard", move_ms),
+              peer_player(move_ms, "simple"), games)
+
+
+def main(arguments: list[str]) -> None:
+    """``--full`` plays the matches; ``--move-ms 300`` sets the time a move, ``--games 10
+    --first 10`` plays games 10-19 only (to share a match between processes), ``--turbo``
+    plays only the TurboEngine match."""
+    options = dict(zip(arguments, arguments[1:]))
+    move_ms = float(options.get("--move-ms", MOVE_MS))
+    games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
+    if "--turbo" in arguments:
+        theirs = peer_player(move_ms)
+        if theirs is None:
+            report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
+            return
+        match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, games {first}-{first + games - 1}",
+              our_player("hard", move_ms), theirs, games, first)
+        return
+    run(quick="--quick" in arguments, full="--full" in arguments, move_ms=move_ms, games=games, first=first)
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    run(quick="--quick" in arguments, full="--full" in arguments)
+    main(sys.argv[1:])

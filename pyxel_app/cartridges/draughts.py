@@ -18,12 +18,13 @@ import pyxel
 
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
-from ..rules.draughts import RULES, SIZE, Draughts, Move, square_xy, xy_square
+from ..rules.draughts import RULES, SIZE, WHITE, Draughts, Move, square_xy, xy_square
 from ..rules.draughts_pdn import PdnError, read_pdn, write_pdn
 from ..session import Session
 from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
+from ..shell.setup import MODE_COMPUTER
 from ..shell.strings import t
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
@@ -33,6 +34,7 @@ BOARD_X, BOARD_Y = 2 * ui.CELL, 5 * ui.CELL
 BOARD_PX = SIZE * SQUARE_PX
 PIECE_R = 5
 INFO_ROW = 13  # the panel's line for the square under the cursor (the "Thinking" line's place)
+RULES_ROW = 21  # the rule set, under the panel's keys while the game is on (the end text's place)
 PDN_FILE = "draughts.pdn"
 LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palette.BROWN
 SIDE_COLOURS = ("white", "black")  # White moves first: seat 1 is always White
@@ -52,16 +54,6 @@ class BoardUI:
     last: Move | None = None
     frame: int = 0
     routes_of: tuple | None = None  # (state, its routes), so a frame does not generate them again
-
-
-def square_left(index: int) -> tuple[int, int]:
-    x, y = square_xy(index)
-    return BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX
-
-
-def square_centre(index: int) -> tuple[int, int]:
-    left, top = square_left(index)
-    return left + SQUARE_PX // 2, top + SQUARE_PX // 2
 
 
 def draw_piece(x: int, y: int, colour: str, king: bool, r: int = PIECE_R) -> None:
@@ -91,7 +83,26 @@ class DraughtsView(BoardView):
     panel_col = 18
 
     def new_ui(self) -> BoardUI:
-        return BoardUI()
+        board = BoardUI()
+        board.cursor = self.turned(*board.cursor)
+        return board
+
+    def from_black(self) -> bool:
+        """The board is seen from Black's side when one person plays Black against the computer."""
+        return self.match.mode == MODE_COMPUTER and self.match.computer_seat == WHITE
+
+    def turned(self, x: int, y: int) -> tuple[int, int]:
+        """The board cell (x, y) as it is shown, or the other way round: turned half a circle
+        when the board is seen from Black's side."""
+        return (SIZE - 1 - x, SIZE - 1 - y) if self.from_black() else (x, y)
+
+    def square_left(self, index: int) -> tuple[int, int]:
+        x, y = self.turned(*square_xy(index))
+        return BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX
+
+    def square_centre(self, index: int) -> tuple[int, int]:
+        left, top = self.square_left(index)
+        return left + SQUARE_PX // 2, top + SQUARE_PX // 2
 
     @staticmethod
     def draw_preview(x: int, y: int) -> None:
@@ -118,7 +129,7 @@ class DraughtsView(BoardView):
     def cell_at(self, inp: Input) -> tuple[int, int] | None:
         x, y = inp.mouse_x - BOARD_X, inp.mouse_y - BOARD_Y
         if 0 <= x < BOARD_PX and 0 <= y < BOARD_PX:
-            return x // SQUARE_PX, y // SQUARE_PX
+            return self.turned(x // SQUARE_PX, y // SQUARE_PX)
         return None
 
     def on_board(self, inp: Input) -> bool:
@@ -132,6 +143,8 @@ class DraughtsView(BoardView):
     def interpret_input(self, state: Draughts, board: BoardUI, inp: Input) -> str | None:
         dx = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
         dy = inp.pressed(Action.DOWN) - inp.pressed(Action.UP)
+        if self.from_black():
+            dx, dy = -dx, -dy
         if dx or dy:
             x, y = board.cursor
             board.cursor = ((x + dx) % SIZE, (y + dy) % SIZE)
@@ -259,6 +272,8 @@ class DraughtsView(BoardView):
     # Drawing.
 
     def draw(self, state: Draughts, board: BoardUI, show_end: bool) -> None:
+        if not show_end:
+            ui.text_at(self.panel_col, RULES_ROW, t(f"draughts.rules.{state.variant}"), palette.GREY)
         pyxel.rectb(BOARD_X - 1, BOARD_Y - 1, BOARD_PX + 2, BOARD_PX + 2, palette.BLACK)
         for y in range(SIZE):
             for x in range(SIZE):
@@ -266,52 +281,52 @@ class DraughtsView(BoardView):
                 pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
         if board.last is not None:
             for square in (board.last.start, board.last.end):
-                left, top = square_left(square)
+                left, top = self.square_left(square)
                 pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
         for square in range(50):
             piece = state.piece_at(square)
             if piece is not None:
-                draw_piece(*square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
+                draw_piece(*self.square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
         blink = board.frame // 12 % 2 == 0
         playing = not show_end and not self.match.agent_to_move()
         routes = self.routes(state, board) if not show_end else []
         if playing and board.selected is None and routes and routes[0].captured:
             # the pieces that must capture flash
             for start in {route.start for route in routes}:
-                x, y = square_centre(start)
+                x, y = self.square_centre(start)
                 pyxel.circb(x, y, PIECE_R + 1, palette.RED if blink else palette.YELLOW)
         if playing and board.selected is not None:
             self.draw_selection(state, board)
         if board.hint is not None and not show_end and blink:
             for square in board.hint.path:
-                left, top = square_left(square)
+                left, top = self.square_left(square)
                 pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.WHITE)
         if not show_end and not self.match.agent_to_move():
-            x, y = board.cursor
+            x, y = self.turned(*board.cursor)
             pyxel.rectb(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, palette.YELLOW)
             self.draw_info(state, board, routes)
 
     def draw_selection(self, state: Draughts, board: BoardUI) -> None:
-        left, top = square_left(board.selected)
+        left, top = self.square_left(board.selected)
         pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.LIGHT_GREEN)
         consistent = self.consistent(state, board)
         depth = len(board.path)
         # the landing squares picked so far, and the pieces those jumps take
         previous = board.selected
         for square in board.path:
-            x, y = square_centre(square)
+            x, y = self.square_centre(square)
             pyxel.circb(x, y, 2, palette.CYAN)
             taken = taken_between(previous, square, state)
             if taken is not None:
-                tx, ty = square_centre(taken)
+                tx, ty = self.square_centre(taken)
                 pyxel.line(tx - 3, ty - 3, tx + 3, ty + 3, palette.RED)
                 pyxel.line(tx - 3, ty + 3, tx + 3, ty - 3, palette.RED)
             previous = square
         for route in consistent:
-            x, y = square_centre(route.end)
+            x, y = self.square_centre(route.end)
             pyxel.circ(x, y, 2, palette.LIGHT_GREEN)
             if len(route.path) > depth + 2:
-                x, y = square_centre(route.path[depth + 1])
+                x, y = self.square_centre(route.path[depth + 1])
                 pyxel.circb(x, y, 2, palette.LIGHT_GREEN)
 
     def draw_info(self, state: Draughts, board: BoardUI, routes: list[Move]) -> None:

@@ -47,7 +47,6 @@ from .numbers import NumberError, parse_number
 
 SIZE = 10
 SQUARES = 50
-FULL = (1 << SQUARES) - 1
 WHITE, BLACK = 0, 1
 INTERNATIONAL, WARCABY = "international", "warcaby"
 # Men per side at the start: 20 on four rows, or the seed's 15 on three.
@@ -73,8 +72,23 @@ def xy_square(x: int, y: int) -> int | None:
     return y * 5 + x // 2
 
 
+# Bitboards give every two rows 11 bits, the last of them never set (a "ghost" square past
+# the board's edge): then a step in each direction is one shift for every square (up-left
+# 6, up-right 5, down-left 5, down-right 6), and a step off the side lands on a ghost bit.
+BIT_OF = tuple(11 * (index // 10) + index % 10 for index in range(SQUARES))
+INDEX_OF = tuple(BIT_OF.index(bit) if bit in BIT_OF else -1 for bit in range(BIT_OF[-1] + 1))
+SHIFTS = (-6, -5, 5, 6)
+FULL = sum(1 << bit for bit in BIT_OF)
+
+
+def square_bit(index: int) -> int:
+    """The bitboard of the square with index 0-49 alone."""
+    return 1 << BIT_OF[index]
+
+
 def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    rays = []
+    """Per bit (ghosts included, with no rays), the bits of the squares in each direction."""
+    rays: list[tuple] = [((), (), (), ())] * len(INDEX_OF)
     for index in range(SQUARES):
         x, y = square_xy(index)
         per_direction = []
@@ -82,28 +96,32 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
             ray = []
             cx, cy = x + dx, y + dy
             while (square := xy_square(cx, cy)) is not None:
-                ray.append(square)
+                ray.append(BIT_OF[square])
                 cx, cy = cx + dx, cy + dy
             per_direction.append(tuple(ray))
-        rays.append(tuple(per_direction))
+        rays[BIT_OF[index]] = tuple(per_direction)
     return tuple(rays)
 
 
 RAYS = _rays()
-# Man captures: (taken square, landing square) in each direction where both exist.
+# Man captures per bit: (taken bit, landing bit) in each direction where both exist.
 JUMPS = tuple(tuple((ray[0], ray[1]) for ray in rays if len(ray) >= 2) for rays in RAYS)
-STEPS = tuple(tuple(ray[0] if ray else -1 for ray in rays) for rays in RAYS)
-FAR_ROW = {WHITE: sum(1 << i for i in range(5)), BLACK: sum(1 << i for i in range(45, 50))}
+FAR_ROW = {WHITE: sum(square_bit(i) for i in range(5)), BLACK: sum(square_bit(i) for i in range(45, 50))}
 
 
-def squares_of(bits: int) -> list[int]:
-    """Indices (0-49) of the set bits, lowest first."""
+def bits_of(bits: int) -> list[int]:
+    """The set bits' positions, lowest first."""
     found = []
     while bits:
         low = bits & -bits
         found.append(low.bit_length() - 1)
         bits ^= low
     return found
+
+
+def squares_of(bits: int) -> list[int]:
+    """Indices (0-49) of the squares set in a bitboard, lowest first."""
+    return [INDEX_OF[bit] for bit in bits_of(bits)]
 
 
 class Move(NamedTuple):
@@ -132,8 +150,8 @@ class Move(NamedTuple):
 
 @dataclass(frozen=True)
 class Draughts:
-    """A position: each side's pieces and the kings among them as bitboards (bit i is square
-    i + 1), whose turn, and the positions since the last man move or capture (International's
+    """A position: each side's pieces and the kings among them as bitboards (square index i
+    is bit ``BIT_OF[i]``), whose turn, and the positions since the last man move or capture (International's
     draws need them; warcaby keeps none)."""
 
     variant: str = INTERNATIONAL
@@ -149,7 +167,7 @@ class Draughts:
 
     def piece_at(self, index: int) -> tuple[int, bool] | None:
         """(side, is king) of the piece on square index 0-49, or None if it is empty."""
-        bit = 1 << index
+        bit = square_bit(index)
         if self.white & bit:
             return WHITE, bool(self.kings & bit)
         if self.black & bit:
@@ -161,90 +179,53 @@ class Draughts:
         return self.white, self.black, self.kings, self.turn
 
 
-# Move generation on bitboards: ``own`` holds the pieces of the side to move.
+# Move generation on bitboards: ``own`` holds the pieces of the side to move.  Inside it a
+# square is its bit (``BIT_OF``); only the moves it hands out name squares by index.
 
 
-def _direction_masks() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per direction, per row parity: (squares with a neighbour that way, index change).
-    A step changes the index by 4, 5 or 6 depending on the row, so a whole side's
-    steps one way are two shifts of its bitboard."""
-    table = []
-    for direction in range(4):
-        per_parity = []
-        for parity in (0, 1):
-            sources, delta = 0, 0
-            for index in range(SQUARES):
-                if index // 5 % 2 == parity and STEPS[index][direction] >= 0:
-                    sources |= 1 << index
-                    delta = STEPS[index][direction] - index
-            per_parity.append((sources, delta))
-        table.append(tuple(per_parity))
-    return tuple(table)
+def man_step_count(men: int, empty: int, side: int) -> int:
+    """How many steps the men have, counted without listing them."""
+    if side == WHITE:
+        return (men >> 6 & empty).bit_count() + (men >> 5 & empty).bit_count()
+    return (men << 5 & empty).bit_count() + (men << 6 & empty).bit_count()
 
 
-STEP_MASKS = _direction_masks()
-# Men that have a square two steps away in each direction (where a capture could land).
-JUMP_SOURCES = tuple(sum(1 << i for i in range(SQUARES) if len(RAYS[i][d]) >= 2) for d in range(4))
-
-
-def _shift(bits: int, delta: int) -> int:
-    return bits << delta if delta > 0 else bits >> -delta
-
-
-def man_targets(men: int, empty: int, direction: int) -> list[tuple[int, int]]:
-    """(start, end) of every man step one way, found with two shifts."""
+def man_steps(men: int, empty: int, side: int) -> list[tuple[int, int]]:
+    """(start, end) bits of every man step."""
     pairs = []
-    for sources, delta in STEP_MASKS[direction]:
-        targets = _shift(men & sources, delta) & empty
+    for direction in FORWARD[side]:
+        shift = SHIFTS[direction]
+        targets = (men << shift if shift > 0 else men >> -shift) & empty
         while targets:
             low = targets & -targets
             end = low.bit_length() - 1
-            pairs.append((end - delta, end))
+            pairs.append((end - shift, end))
             targets ^= low
     return pairs
 
 
-# Per side, the (sources, shift) of a man's forward steps: White's shift right, Black's left.
-FORWARD_STEPS = {side: tuple((sources, abs(delta)) for direction in FORWARD[side]
-                             for sources, delta in STEP_MASKS[direction]) for side in (WHITE, BLACK)}
-
-
-def man_step_count(men: int, empty: int, side: int) -> int:
-    count = 0
-    if side == WHITE:
-        for sources, shift in FORWARD_STEPS[WHITE]:
-            count += ((men & sources) >> shift & empty).bit_count()
-    else:
-        for sources, shift in FORWARD_STEPS[BLACK]:
-            count += ((men & sources) << shift & empty).bit_count()
-    return count
-
-
-def _jump_tables() -> tuple[tuple, tuple]:
-    """(up, down): per direction and row parity, (men that could jump that way, first step,
-    second step, whole jump) as shift sizes.  The two steps of a jump change the row parity,
-    so a jump is a fixed shift; up shifts right (towards square 1), down shifts left."""
-    up, down = [], []
-    for direction in range(4):
-        (even, even_delta), (odd, odd_delta) = STEP_MASKS[direction]
-        jump = even_delta + odd_delta
-        for sources, first, second in ((even, even_delta, odd_delta), (odd, odd_delta, even_delta)):
-            entry = (JUMP_SOURCES[direction] & sources, abs(first), abs(second), abs(jump))
-            (up if jump < 0 else down).append(entry)
-    return tuple(up), tuple(down)
-
-
-JUMPS_UP, JUMPS_DOWN = _jump_tables()
+def jumpers(men: int, opp: int, empty: int) -> tuple[int, int, int, int]:
+    """The men that can take a piece next to them, by direction (up-left, up-right,
+    down-left, down-right), all at once: the piece one step away, the landing square two."""
+    return (men & opp << 6 & empty << 12, men & opp << 5 & empty << 10,
+            men & opp >> 5 & empty >> 10, men & opp >> 6 & empty >> 12)
 
 
 def capturing_men(men: int, opp: int, empty: int) -> int:
-    """The men that can take a piece next to them, all at once by shifts."""
-    found = 0
-    for sources, first, second, jump in JUMPS_UP:
-        found |= (((men & sources) >> first & opp) >> second & empty) << jump
-    for sources, first, second, jump in JUMPS_DOWN:
-        found |= (((men & sources) << first & opp) << second & empty) >> jump
-    return found
+    """The men that can take a piece next to them (``jumpers`` in one)."""
+    return men & (opp << 6 & empty << 12 | opp << 5 & empty << 10 | opp >> 5 & empty >> 10 | opp >> 6 & empty >> 12)
+
+
+def single_jump_count(jumps: tuple[int, int, int, int], opp: int, empty: int) -> int | None:
+    """International: how many captures the men with these ``jumpers`` have when none of
+    them can take a second piece (then each jump is a move of its own), else None.  A man
+    that has jumped is looked at on the board as it was: his way back is blocked by his own
+    start square, and the piece he took is behind him."""
+    up_left, up_right, down_left, down_right = jumps
+    landings = up_left >> 12 | up_right >> 10 | down_left << 10 | down_right << 12
+    if capturing_men(landings, opp, empty):
+        return None
+    return up_left.bit_count() + up_right.bit_count() + down_left.bit_count() + down_right.bit_count()
 
 
 def _king_can_capture(start: int, opp: int, empty: int) -> bool:
@@ -261,7 +242,7 @@ def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
     """Whether the side with ``own`` has a capture: men by shifts, kings along their rays."""
     if capturing_men(own & ~kings, opp, empty):
         return True
-    return any(_king_can_capture(start, opp, empty) for start in squares_of(own & kings))
+    return any(_king_can_capture(start, opp, empty) for start in bits_of(own & kings))
 
 
 def generate(own: int, opp: int, kings: int, side: int, international: bool) -> list[Move]:
@@ -287,13 +268,10 @@ def merged(routes: list[Move]) -> list[Move]:
 
 
 def step_pairs(own: int, opp: int, kings: int, side: int) -> list[tuple[int, int]]:
-    """(start, end) of every step: men's by shifts, kings' along their rays."""
+    """(start, end) bits of every step: men's by shifts, kings' along their rays."""
     empty = FULL & ~(own | opp)
-    men = own & ~kings
-    pairs = []
-    for direction in FORWARD[side]:
-        pairs += man_targets(men, empty, direction)
-    for start in squares_of(own & kings):
+    pairs = man_steps(own & ~kings, empty, side)
+    for start in bits_of(own & kings):
         for ray in RAYS[start]:
             for square in ray:
                 if not empty >> square & 1:
@@ -303,7 +281,7 @@ def step_pairs(own: int, opp: int, kings: int, side: int) -> list[tuple[int, int
 
 
 def steps(own: int, opp: int, kings: int, side: int) -> list[Move]:
-    return [Move(pair) for pair in sorted(step_pairs(own, opp, kings, side))]
+    return sorted(Move((INDEX_OF[start], INDEX_OF[end])) for start, end in step_pairs(own, opp, kings, side))
 
 
 def capture_routes(own: int, opp: int, kings: int, side: int, international: bool, capturers: int | None = None) -> list[Move]:
@@ -316,10 +294,10 @@ def capture_routes(own: int, opp: int, kings: int, side: int, international: boo
     empty = FULL & ~occupied
     if capturers is None:
         capturers = capturing_men(own & ~kings, opp, empty)
-    for start in squares_of(capturers):
-        _man_jumps(start, [start], 0, empty | (1 << start), opp, international, far_row, routes)
-    for start in squares_of(own & kings):
-        _king_jumps(start, [start], 0, empty | (1 << start), opp, international, routes)
+    for start in bits_of(capturers):
+        _man_jumps(start, [INDEX_OF[start]], 0, empty | (1 << start), opp, international, far_row, routes)
+    for start in bits_of(own & kings):
+        _king_jumps(start, [INDEX_OF[start]], 0, empty | (1 << start), opp, international, routes)
     if international and routes:
         most = max(move.captured.bit_count() for move in routes)
         routes = [move for move in routes if move.captured.bit_count() == most]
@@ -327,13 +305,14 @@ def capture_routes(own: int, opp: int, kings: int, side: int, international: boo
 
 
 def _man_jumps(square, path, captured, empty, prey, international, far_row, routes) -> None:
-    """A man on ``square`` has taken ``captured``; ``prey`` are the pieces it may still take."""
+    """A man on bit ``square`` has taken ``captured``; ``prey`` are the pieces it may still
+    take; ``path`` holds the squares' indices so far."""
     further = False
     for taken, landing in JUMPS[square]:
         if prey >> taken & 1 and empty >> landing & 1:
             further = True
             bit = 1 << taken
-            path.append(landing)
+            path.append(INDEX_OF[landing])
             if international:
                 _man_jumps(landing, path, captured | bit, empty, prey ^ bit, True, far_row, routes)
             elif far_row >> landing & 1:
@@ -362,7 +341,7 @@ def _king_jumps(square, path, captured, empty, prey, international, routes) -> N
         k += 1
         while k < length and empty >> ray[k] & 1:
             further = True
-            path.append(ray[k])
+            path.append(INDEX_OF[ray[k]])
             _king_jumps(ray[k], path, captured | bit, after, prey ^ bit, international, routes)
             path.pop()
             k += 1
@@ -372,8 +351,7 @@ def _king_jumps(square, path, captured, empty, prey, international, routes) -> N
 
 def play(own: int, opp: int, kings: int, side: int, move: Move, international: bool) -> tuple[int, int, int]:
     """(own, opp, kings) after ``move``; the caller swaps sides."""
-    start, end = move.path[0], move.path[-1]
-    start_bit, end_bit = 1 << start, 1 << end
+    start_bit, end_bit = square_bit(move.path[0]), square_bit(move.path[-1])
     own = own & ~start_bit | end_bit
     captured = move.captured
     if kings & start_bit:
@@ -381,13 +359,13 @@ def play(own: int, opp: int, kings: int, side: int, move: Move, international: b
     else:
         kings &= ~captured
         far_row = FAR_ROW[side]
-        if far_row & end_bit or (not international and any(far_row >> square & 1 for square in move.path[1:])):
+        if far_row & end_bit or (not international and any(far_row & square_bit(square) for square in move.path[1:])):
             kings |= end_bit
     return own, opp & ~captured, kings
 
 
 def _man_ends(square, captured, empty, prey, ends) -> None:
-    """International man captures as (end, pieces taken), no routes: perft only counts them."""
+    """International man captures as (end bit, pieces taken), no routes: perft only counts them."""
     further = False
     for taken, landing in JUMPS[square]:
         if prey >> taken & 1 and empty >> landing & 1:
@@ -417,29 +395,41 @@ def _king_ends(square, captured, empty, prey, ends) -> None:
         ends.append((square, captured))
 
 
-def capture_keys(own: int, opp: int, kings: int, capturers: int) -> set[tuple[int, int, int]]:
-    """International captures as (start, end, pieces taken): the legal moves, without routes."""
+def capture_keys(own: int, opp: int, kings: int, jumps: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
+    """International captures as (start bit, end bit, pieces taken): the legal moves,
+    without routes.  ``jumps`` are the men's ``jumpers``; when they are all single jumps and
+    no king can take, the moves are read off them."""
     empty = FULL & ~(own | opp)
+    if not own & kings and single_jump_count(jumps, opp, empty) is not None:
+        return [(start, start + 2 * shift, 1 << (start + shift))
+                for shift, starts in zip(SHIFTS, jumps) for start in bits_of(starts)]
     keys = set()
-    for start in squares_of(capturers):
+    for start in bits_of(jumps[0] | jumps[1] | jumps[2] | jumps[3]):
         ends: list = []
         _man_ends(start, 0, empty | 1 << start, opp, ends)
         keys.update((start, end, captured) for end, captured in ends)
-    for start in squares_of(own & kings):
+    for start in bits_of(own & kings):
         ends = []
         _king_ends(start, 0, empty | 1 << start, opp, ends)
         keys.update((start, end, captured) for end, captured in ends)
     most = max(key[2].bit_count() for key in keys)
-    return {key for key in keys if key[2].bit_count() == most}
+    return [key for key in keys if key[2].bit_count() == most]
 
 
 def perft_bits(own: int, opp: int, kings: int, side: int, depth: int, international: bool) -> int:
-    """Leaves at ``depth`` below the position, counted on bitboards (no states, no draws)."""
+    """Leaves at ``depth`` below the position, counted on bitboards (no states, no draws).
+    Below the last move the leaves are counted, not made: steps by shifts, and captures by
+    shifts too when no man can take a second piece."""
     empty = FULL & ~(own | opp)
     capturers = capturing_men(own & ~kings, opp, empty)
     if capturers or (own & kings and can_capture(own & kings, opp, kings, empty)):
         if international:
-            keys = capture_keys(own, opp, kings, capturers)
+            jumps = jumpers(capturers, opp, empty)
+            if depth == 1 and not own & kings:
+                count = single_jump_count(jumps, opp, empty)
+                if count is not None:
+                    return count
+            keys = capture_keys(own, opp, kings, jumps)
             if depth == 1:
                 return len(keys)
             total = 0
@@ -461,9 +451,8 @@ def perft_bits(own: int, opp: int, kings: int, side: int, depth: int, internatio
             new_own, new_opp, new_kings = play(own, opp, kings, side, move, international)
             total += perft_bits(new_opp, new_own, new_kings, 1 - side, depth - 1, international)
         return total
-    men = own & ~kings
     if depth == 1 and not own & kings:
-        return man_step_count(men, empty, side)
+        return man_step_count(own, empty, side)
     total = 0
     far_row = FAR_ROW[side]
     for start, end in step_pairs(own, opp, kings, side):
@@ -530,19 +519,19 @@ def position_from_fen(text: str) -> tuple[int, int, int, int]:
             if square in taken:
                 raise NotationError(f"square {square} is named twice")
             taken.add(square)
-            bits |= 1 << (square - 1)
+            bits |= square_bit(square - 1)
         far_row = FAR_ROW[WHITE if colour == "W" else BLACK]
         for square in men:
-            if far_row >> (square - 1) & 1:
+            if far_row & square_bit(square - 1):
                 raise NotationError(f"a {name.lower()} man on square {square} would have been crowned")
-        kings |= sum(1 << (square - 1) for square in crowned)
+        kings |= sum(square_bit(square - 1) for square in crowned)
         boards[colour] = bits
     return boards["W"], boards["B"], kings, turn
 
 
 def position_to_fen(white: int, black: int, kings: int, turn: int) -> str:
     def side(letter: str, bits: int) -> str:
-        return letter + ",".join(("K" if kings >> i & 1 else "") + str(i + 1) for i in squares_of(bits))
+        return letter + ",".join(("K" if kings & square_bit(i) else "") + str(i + 1) for i in squares_of(bits))
 
     return f"{'WB'[turn]}:{side('W', white)}:{side('B', black)}"
 
@@ -561,8 +550,8 @@ class DraughtsRules(Rules[Draughts, Move]):
     def initial_state(self, variant: str | None = None) -> Draughts:
         variant = self.check_variant(variant)
         men = START_ROWS[variant] * 5
-        black = (1 << men) - 1
-        white = ((1 << men) - 1) << (SQUARES - men)
+        black = sum(square_bit(index) for index in range(men))
+        white = sum(square_bit(index) for index in range(SQUARES - men, SQUARES))
         return Draughts(variant, white, black)
 
     def to_move(self, state: Draughts) -> int:
@@ -611,7 +600,7 @@ class DraughtsRules(Rules[Draughts, Move]):
         """The position after a legal ``move`` (no check)."""
         international = state.variant == INTERNATIONAL
         own, opp = self.sides(state)
-        was_man = not state.kings >> move.start & 1
+        was_man = not state.kings & square_bit(move.start)
         own, opp, kings = play(own, opp, state.kings, state.turn, move, international)
         white, black = (opp, own) if state.turn else (own, opp)
         if not international or move.captured or was_man:
@@ -623,7 +612,7 @@ class DraughtsRules(Rules[Draughts, Move]):
     def why_illegal(self, state: Draughts, move: Move) -> str:
         own, _ = self.sides(state)
         start = move.path[0] + 1
-        if not own >> move.path[0] & 1:
+        if not own & square_bit(move.path[0]):
             return f"there is no piece of yours on {start}"
         moves = self.legal_moves(state)
         if moves and moves[0].captured:

@@ -82,7 +82,6 @@ class MatchCartridge(SetupScreens, Cartridge):
     def __init__(self, app, spec) -> None:
         super().__init__(app, spec)
         self.view = spec.screen_class()(self)
-        self.ui = self.view.new_ui()
         self.phase = "mode"
         self.variant = self.rules.variants[0]
         self.mode = MODE_COMPUTER
@@ -91,6 +90,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.colours: list[str | None] = [None, None]
         self.computer_seat = COMPUTER
         self.seats: list[Seat] = [PersonSeat(), PersonSeat()]
+        self.ui = self.view.new_ui()  # after the seats: a view may turn its board for them
         self.seat = 0  # whose name or colour the set-up asks for
         self.typed = ""  # a colour typed on the colour screen
         self.entry = NameEntry(self.accept_name, self.refuse)
