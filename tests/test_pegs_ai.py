@@ -166,3 +166,17 @@ def test_to_centre_on_a_board_without_a_centre_is_a_usage_error(capsys):
 
     assert main(["solve", "pegs", "triangle", "--to-centre"]) == 2
     assert "centre" in capsys.readouterr().err
+
+
+def test_a_full_dead_memo_forgets_a_part_and_answers_the_same(monkeypatch):
+    """The memo is bounded (the browser's memory): a full part is emptied, answers stay exact."""
+    from pyxel_app.ai import pegs
+
+    monkeypatch.setattr(pegs, "DEAD_MEMO", 2 * pegs.DEAD_SHARDS)  # two positions a part
+    solver = PegSolver(preset_board("triangle"))
+    for state in single_vacancy_starts("triangle"):
+        search = PegSearch(solver, state)
+        search.run_to_end()
+        assert search.solvable == plain_solvable(state)
+        assert max(len(part) for part in solver.dead) <= 2
+    assert sum(len(part) for part in solver.dead) > 2 * 20  # many parts in use, each kept small

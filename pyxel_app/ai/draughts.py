@@ -50,6 +50,7 @@ from ..rules.draughts import (
     xy_square,
 )
 from .cooperative import Cooperative, EngineResult
+from .memo import SlotTable
 
 LEVELS = ("random", "easy", "medium", "hard")
 HINT = "hint"
@@ -75,10 +76,9 @@ LATE_MOVE, REDUCE_FROM = 3, 3
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
-TABLE_LIMIT = 300_000
 SCORE_OFFSET = 1 << 22
 SCORE_MASK = (1 << 23) - 1
-TABLES: dict[str, dict] = {"international": {}, "warcaby": {}}
+TABLES = {"international": SlotTable(), "warcaby": SlotTable()}  # fixed slots: no pause to grow or clear
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -337,8 +337,6 @@ class DraughtsSearch(Cooperative[EngineResult]):
             self.killers[ply] = ((start, end),) + killers[:1]
 
     def _store(self, key, depth, best, floor, beta, best_key) -> None:
-        if len(self.table) >= TABLE_LIMIT:
-            self.table.clear()
         bound = UPPER if best <= floor else LOWER if best >= beta else EXACT
         self.table[key] = pack(depth, bound, best, best_key)
 

@@ -31,6 +31,7 @@ import time
 from ..rules.base import NotationError
 from ..rules.othello import FULL, NEIGHBOURS, PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
 from .cooperative import LevelSearch, run_generator
+from .memo import SlotTable
 
 CORNERS = 0x8100000000000081
 # The diagonal neighbours of the corners ("X-squares") and their edge neighbours ("C-squares").
@@ -53,13 +54,12 @@ NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 # From this many empties down the solver runs as a plain function (no pauses, no move list):
 # such a subtree takes a fraction of a millisecond.
 SHALLOW_EMPTIES = 6
-# The table keeps positions with at least this many empties; cleared when it fills.
+# The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
 TABLE_EMPTIES = 7
 # From this many empties the solver looks up its children in the table before searching
 # them (enhanced transposition cutoff).  (A cap from the opponent's stable stones, tried
 # too, saved under 2% of the nodes on 14 empties and cost as much as it saved.)
 ETC_EMPTIES = 8
-TABLE_LIMIT = 200_000
 # Searches look at the clock every 8 nodes: a node with its ordering costs tens of microseconds;
 # the solver every 4, as its nodes at SHALLOW_EMPTIES each run a whole small subtree.
 CHECK_MASK = 7
@@ -214,7 +214,7 @@ class EndgameSolver:
         self.nodes = 0
         self.probes = 0
         self.deadline = math.inf
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.table = SlotTable()  # (own, other) -> (low, high, best bit)
 
     def solve(self, own: int, other: int) -> tuple[int, int]:
         """(score, best move bit or 0 for a pass) in one go."""
@@ -298,8 +298,6 @@ class EndgameSolver:
                     return -known[1]
         best, best_bit = yield from self._probe(children, alpha)
         if empties >= TABLE_EMPTIES:
-            if len(table) >= TABLE_LIMIT:
-                table.clear()
             low, high = (-INFINITY, INFINITY) if entry is None else entry[:2]
             if best > alpha:
                 low = best
@@ -396,7 +394,7 @@ class Lookahead:
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline = math.inf
-        self.table: dict[tuple[int, int], int] = {}  # best move bit of positions already searched
+        self.table = SlotTable()  # best move bit of positions already searched
 
     def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
         """Generator returning (value, best moves) at ``depth`` plies; ``order`` lists the
@@ -443,8 +441,6 @@ class Lookahead:
                     if alpha >= beta:
                         break
         if depth >= 2:
-            if len(self.table) >= TABLE_LIMIT:
-                self.table.clear()
             self.table[key] = best_bit
         return best
 

@@ -28,6 +28,15 @@ from .cooperative import Cooperative, EngineResult
 
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
 YIELD_EVERY = 256
+# The dead memo is 251 sets, picked by ``marbles % 251``: one growing or emptied set is a few
+# thousand entries, never a pause of a frame (one set of a million rehashes ~25 ms).  Each set
+# keeps at most DEAD_MEMO / DEAD_SHARDS positions and is emptied when full, so a long proof
+# (the browser too) stays within about 70 MB.
+DEAD_SHARDS = 251
+DEAD_MEMO = 1_000_000
+# Memo parts of solvers no longer used: freeing a million positions at once takes 30-50 ms (and,
+# left to the garbage collector, 0.2-0.5 s inside some later frame), so each slice frees one.
+_RELEASED: list[set[int]] = []
 # The browser proof compares CPython's and Pyodide's answers, so the engine's give-up
 # point counts nodes rather than milliseconds.
 ENGINE_NODE_LIMIT = 20_000
@@ -124,7 +133,7 @@ class PegSolver:
         self.target_bit = 1 << board.index(self.target) if self.target is not None else 0
         self.holes = sum(1 << board.index(cell) for cell in board.holes)
         self.lines = jump_lines(board)
-        self.dead: set[int] = set()
+        self.dead: list[set[int]] = [set() for _ in range(DEAD_SHARDS)]
         self.line: dict[int, Jump | None] = {}  # marbles -> next jump of a winning line (None: won)
         self.nodes = 0
         width = board.width
@@ -142,9 +151,18 @@ class PegSolver:
         """True/False once the answer for these marbles is known, else None."""
         if marbles in self.line:
             return True
-        if marbles in self.dead:
+        if marbles in self.dead[marbles % DEAD_SHARDS]:
             return False
         return None
+
+    def __del__(self) -> None:
+        _RELEASED.extend(self.dead)
+
+    def mark_dead(self, marbles: int) -> None:
+        shard = self.dead[marbles % DEAD_SHARDS]
+        if len(shard) >= DEAD_MEMO // DEAD_SHARDS:
+            shard.clear()
+        shard.add(marbles)
 
     def winning_line(self, marbles: int) -> list[Jump] | None:
         if marbles not in self.line:
@@ -192,7 +210,7 @@ class PegSolver:
         fill the same dead memo."""
         root = state.marbles
         if self.known(root) is None and not self.is_goal(root) and not self.class_allows(state):
-            self.dead.add(root)
+            self.mark_dead(root)
         if self.is_goal(root):
             self.line[root] = None
         answer = self.known(root)
@@ -202,6 +220,8 @@ class PegSolver:
         first_node = self.nodes
         while True:
             for search in searches:
+                if _RELEASED:
+                    _RELEASED.pop()
                 try:
                     next(search)
                 except StopIteration as stop:
@@ -216,7 +236,7 @@ class PegSolver:
         the dropped one proved dead stays in the memo and the children of the positions it
         was inside are kept, so the new one is back where it was after a few lookups per
         level; a plain recursion runs twice as fast as a generator keeping its own stack."""
-        dead, line, target_bit = self.dead, self.line, self.target_bit
+        dead, mark_dead, line, target_bit = self.dead, self.mark_dead, self.line, self.target_bit
         children, jump_between = self.children, self.jump_between
         open_children: dict[int, list[int]] = {}  # the positions being tried, their children
         budget = 0
@@ -227,32 +247,35 @@ class PegSolver:
             if tried is None:
                 tried = open_children[marbles] = children(marbles, ordered)
             for child in tried:
-                if child in dead:
+                if child in dead[child % DEAD_SHARDS]:
                     continue
                 budget -= 1
                 if budget < 0:
                     raise _OutOfNodes
                 if child & (child - 1) == 0:
                     if target_bit and child != target_bit:
-                        dead.add(child)
+                        mark_dead(child)
                         continue
                     line.setdefault(child, None)
                 if child in line or solvable(child):
                     line[marbles] = jump_between(marbles, child)
                     return True
-            dead.add(marbles)
+            mark_dead(marbles)
             del open_children[marbles]
             return False
 
-        while True:
-            budget = YIELD_EVERY
-            try:
-                return self.winning_line(root) if solvable(root) else None
-            except _OutOfNodes:
-                pass
-            finally:
-                self.nodes += YIELD_EVERY - max(budget, 0)
-            yield
+        try:
+            while True:
+                budget = YIELD_EVERY
+                try:
+                    return self.winning_line(root) if solvable(root) else None
+                except _OutOfNodes:
+                    pass
+                finally:
+                    self.nodes += YIELD_EVERY - max(budget, 0)
+                yield
+        finally:
+            solvable = None  # the closure refers to itself: without this only the garbage collector frees it
 
 
 class _OutOfNodes(Exception):
