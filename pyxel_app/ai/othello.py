@@ -60,6 +60,10 @@ TABLE_EMPTIES = 7
 # them (enhanced transposition cutoff).  (A cap from the opponent's stable stones, tried
 # too, saved under 2% of the nodes on 14 empties and cost as much as it saved.)
 ETC_EMPTIES = 8
+# One table each for every solve and every search of the session: made once, so no search
+# allocates (and the garbage collector walks) a quarter of a million fresh slots.
+SOLVER_TABLE = SlotTable()
+SEARCH_TABLE = SlotTable()
 # Searches look at the clock every 8 nodes: a node with its ordering costs tens of microseconds;
 # the solver every 4, as its nodes at SHALLOW_EMPTIES each run a whole small subtree.
 CHECK_MASK = 7
@@ -214,7 +218,7 @@ class EndgameSolver:
         self.nodes = 0
         self.probes = 0
         self.deadline = math.inf
-        self.table = SlotTable()  # (own, other) -> (low, high, best bit)
+        self.table = SOLVER_TABLE  # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
 
     def solve(self, own: int, other: int) -> tuple[int, int]:
         """(score, best move bit or 0 for a pass) in one go."""
@@ -394,7 +398,7 @@ class Lookahead:
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline = math.inf
-        self.table = SlotTable()  # best move bit of positions already searched
+        self.table = SEARCH_TABLE  # best move bit of positions already searched
 
     def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
         """Generator returning (value, best moves) at ``depth`` plies; ``order`` lists the

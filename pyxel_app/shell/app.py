@@ -9,6 +9,7 @@ one shows at a time, the next when it is answered.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import sys
@@ -116,6 +117,9 @@ class App:
         for spec in self.games:
             spec.preload()
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
+        # What is loaded by now lives as long as the app (modules, tables, the engines' memories):
+        # out of the garbage collector's walks, which would otherwise pass over it in some frame.
+        gc.freeze()
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
