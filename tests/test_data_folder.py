@@ -173,6 +173,55 @@ def test_temp_files_of_an_interrupted_write_go_at_the_next_start(make_app, tmp_p
     assert sorted(os.listdir(tmp_path)) == ["notes.tmp"]
 
 
+def test_a_write_never_renames_onto_an_existing_file(tmp_path, monkeypatch):
+    """ext4 writes a file's blocks out at once when a rename lands on an existing file (3-12 ms in a frame)."""
+    landed_on = []
+    replace = os.replace
+
+    def watched(source, target):
+        landed_on.append(os.path.exists(target))
+        replace(source, target)
+
+    monkeypatch.setattr(os, "replace", watched)
+    store = FileStorage(tmp_path)
+    for text in ("one", "two", "three"):
+        store.write("settings.txt", text)
+    assert store.read("settings.txt") == "three" and os.listdir(tmp_path) == ["settings.txt"]
+    assert landed_on and not any(landed_on)
+
+
+def test_a_write_stopped_between_its_renames_is_undone_at_the_next_start(make_app, tmp_path):
+    (tmp_path / ".settings.txt.old").write_text("language=de\n")  # the old file, aside; the new one never came
+    (tmp_path / ".autosave-bypuzz.txt.old").write_text("older")  # the new one came: the old one goes
+    (tmp_path / AUTOSAVE).write_text(a_saved_game())
+    app, _ = make_app(storage=FileStorage(tmp_path))
+    assert sorted(os.listdir(tmp_path)) == sorted([AUTOSAVE, "settings.txt"])
+    assert app.settings.get("language") == "de"
+
+
+def test_a_failed_rename_puts_the_old_file_back(tmp_path, monkeypatch):
+    store = FileStorage(tmp_path)
+    store.write("settings.txt", "old")
+    replace = os.replace
+
+    def refuse_the_new_one(source, target):
+        if str(source).endswith(".tmp"):
+            raise OSError(errno.EIO, "Input/output error")
+        replace(source, target)
+
+    monkeypatch.setattr(os, "replace", refuse_the_new_one)
+    with pytest.raises(OSError):
+        store.write("settings.txt", "new")
+    assert os.listdir(tmp_path) == ["settings.txt"] and store.read("settings.txt") == "old"
+
+
+def test_a_folder_with_a_temp_name_leaves_the_data_folder_usable(make_app, tmp_path):
+    (tmp_path / ".settings.txt.old").mkdir()
+    (tmp_path / ".x.tmp").mkdir()
+    app, _ = make_app(storage=FileStorage(tmp_path))
+    assert isinstance(app.storage.backend, FileStorage)
+
+
 @pytest.mark.parametrize(
     "bad_line, problem",
     [

