@@ -7,6 +7,7 @@ line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from . import games
@@ -62,10 +63,10 @@ def build_parser() -> Parser:
     perft.add_argument("game")
     perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
     perft.add_argument("--variant")
-    perft.add_argument("--position")
+    perft.add_argument("--position", nargs="+", metavar="POSITION")
     solve = commands.add_parser("solve", help="solve a position; the answer is the last line")
     solve.add_argument("game")
-    solve.add_argument("position")
+    solve.add_argument("position", nargs="+", help="the position; several words are read as one text")
     solve.add_argument("--goal")
     solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
@@ -269,9 +270,20 @@ COMMANDS = {
 }
 
 
+def position_words(argv: list[str]) -> list[str]:
+    """``solve`` and ``perft`` read a position typed without quotes: Othello's text starts with
+    ``-`` when a1 is empty, which argparse would take for an option, so such a word gets a space
+    (argparse reads a word with a space as a value); the words are joined again after parsing."""
+    if not argv or argv[0] not in ("solve", "perft"):
+        return argv
+    return [f"{word} " if re.fullmatch(r"-[^-\d].+", word, re.DOTALL) else word for word in argv]
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(position_words(sys.argv[1:] if argv is None else argv))
+        if getattr(args, "position", None) is not None:
+            args.position = " ".join(word.strip() for word in args.position)
         if args.command is None:
             from .shell.app import main as run_app
 

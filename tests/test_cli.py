@@ -114,6 +114,27 @@ def test_solve_connect4_prints_score_and_column_last():
     assert result.returncode == 2 and "full" in result.stderr
 
 
+
+# a1 empty: the text starts with "-", which argparse would take for an option.
+NEAR_FULL = "-XXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOO--"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "othello", NEAR_FULL + " X"],
+        ["solve", "othello", NEAR_FULL, "X"],  # typed without quotes: two words
+        ["perft", "othello", "2", "--position", NEAR_FULL, "X"],
+    ],
+)
+def test_an_othello_position_may_start_with_a_dash_and_be_typed_without_quotes(args, capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(args) == 0, capsys.readouterr().err
+    # The answers come from the solver and perft tested elsewhere; here the text must be read whole.
+    assert capsys.readouterr().out.strip().splitlines()[-1] == ("6 a1" if args[0] == "solve" else "2")
+
+
 KORF_3 = "1,15,10,13,0,11,4,7,12,6,5,3,14,8,9,2"  # Korf's instance 3: 59 moves, seconds of search
 
 
