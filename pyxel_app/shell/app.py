@@ -120,6 +120,8 @@ class App:
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
         # What is loaded by now lives as long as the app (modules, tables, the engines' memories):
         # out of the garbage collector's walks, which would otherwise pass over it in some frame.
+        # Garbage is collected first, so nothing dead (an earlier app's, in a test) is kept for ever.
+        gc.collect()
         gc.freeze()
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
