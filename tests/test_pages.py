@@ -78,6 +78,33 @@ def test_pause_has_one_way_back_one_leave_and_quit_only_where_the_app_can_quit(m
     assert exits == ["Back to the game", f"Leave {name}"] + ([] if web else ["Quit the app"])
 
 
+
+def test_pause_groups_its_rows_with_gaps_the_highlight_and_clicks_pass_over(make_app):
+    from pyxel_app.shell.overlays import GAP
+
+    app, driver = open_game(make_app, "connect4")
+    driver.key("TAB")
+    menu = app.overlays[-1]
+    labels = [label for label, _ in menu.entries]
+    assert labels[:3] == ["Back to the game", "", "Undo"] and labels[-4:] == ["", "Help", "Leave Connect 4", "Quit the app"]
+    driver.key("DOWN")
+    assert labels[menu.chooser.index] == "Undo"
+    driver.key("UP")
+    assert menu.chooser.index == 0
+    gap = menu.entries.index(GAP)
+    driver.click(menu.chooser.left + 8, menu.chooser.row_y(gap) + 2)
+    assert app.overlays[-1] is menu and menu.chooser.index == 0  # a click on a gap chooses nothing
+
+
+def test_a_long_pause_menu_drops_its_gaps_so_every_way_out_shows_without_scrolling(make_app):
+    from pyxel_app.shell.overlays import GAP
+
+    app, driver = open_game(make_app, "bypuzz")
+    driver.key("TAB")
+    menu = app.overlays[-1]
+    assert GAP not in menu.entries and not menu.chooser.more_below
+
+
 def test_no_bypuzz_screen_offers_an_exit_of_its_own_in_the_pause_menu(make_app):
     from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, ConfigScreen, PreviewScreen
 
@@ -97,7 +124,8 @@ def test_choosing_leave_in_the_pause_menu_saves_and_leaves(make_app):
     cart.after_move()
     driver.key("TAB")
     menu = app.overlays[-1]
-    for _ in range(next(i for i, (label, _) in enumerate(menu.entries) if label == "Leave ByPuzz")):
+    leave = next(i for i, (label, _) in enumerate(menu.entries) if label == "Leave ByPuzz")
+    while menu.chooser.index != leave:
         driver.key("DOWN")
     driver.key("RETURN")
     driver.key("Y")  # "really?"

@@ -186,6 +186,9 @@ class Confirm(Overlay):
         pyxel.rect((yes_start if self.yes_selected else no_start), y + ui.CELL, ui.CELL * 3, 1, palette.WHITE)
 
 
+GAP = ("", None)  # a blank row between two groups of the pause menu: the highlight skips it
+
+
 class PauseMenu(Page):
     """The game menu (TAB/F10, pad START): every cartridge command, reachable by pad and mouse.
 
@@ -198,20 +201,28 @@ class PauseMenu(Page):
 
     def __init__(self, app, cartridge: "Cartridge") -> None:
         super().__init__(app, t("pause.word"), " ".join(cartridge.name().upper()))
-        self.entries: list[tuple[str, Callable[[], None]]] = [(t("pause.resume"), lambda: None)]
+        # Three groups, a blank row apart: the way back, the game's commands, help and the ways out.
+        self.entries: list[tuple[str, Callable[[], None] | None]] = [(t("pause.resume"), lambda: None)]
         self.hotkeys: list[str] = [""]
-        for command in cartridge.commands():
+        commands = cartridge.commands()
+        if commands:
+            self.entries.append(GAP)
+            self.hotkeys.append("")
+        for command in commands:
             self.entries.append((command.label, command.run))
             self.hotkeys.append(command.hotkey)
-        self.entries.append((t("pause.help"), lambda: app.open_help()))
+        self.entries += [GAP, (t("pause.help"), lambda: app.open_help())]
         self.entries.append((t("pause.leave", game=cartridge.name()), cartridge.leave))
-        self.hotkeys += ["", cartridge.leave_hotkey]
+        self.hotkeys += ["", "", cartridge.leave_hotkey]
         if not app.web:
             self.entries.append((t("pause.quit"), app.ask_quit))
             self.hotkeys.append("")
+        if len(self.entries) > self.VISIBLE_ROWS:  # no room for gaps: a page that scrolls hides the ways out
+            keep = [i for i, entry in enumerate(self.entries) if entry is not GAP]
+            self.entries, self.hotkeys = [self.entries[i] for i in keep], [self.hotkeys[i] for i in keep]
         visible = min(len(self.entries), self.VISIBLE_ROWS)
         self.chooser = Chooser(len(self.entries), self.FIRST_ROW * ui.CELL, ui.CELL, self.BODY_COL * ui.CELL,
-                               (self.BODY_WIDTH + 1) * ui.CELL, visible)
+                               (self.BODY_WIDTH + 1) * ui.CELL, visible, skip=lambda index: self.entries[index] is GAP)
 
     def update(self, inp: Input) -> None:
         if inp.pressed(Action.BACK) or inp.pressed(Action.MENU):
@@ -219,7 +230,7 @@ class PauseMenu(Page):
             self.close()
             return
         chosen = self.chooser.update(inp)
-        if chosen is not None:
+        if chosen is not None and self.entries[chosen] is not GAP:  # the wheel may leave the highlight on a gap
             inp.consume()
             self.close()
             self.entries[chosen][1]()
@@ -229,6 +240,8 @@ class PauseMenu(Page):
         scrolls = chooser.more_above or chooser.more_below
         self.draw_page(t("pause.footer.scroll" if scrolls else "pause.footer"), chooser.more_above, chooser.more_below)
         for i in chooser.shown():
+            if self.entries[i] is GAP:
+                continue
             row = self.FIRST_ROW + i - chooser.offset
             ink, paper = palette.LIGHT_BLUE, palette.BACKGROUND
             if i == chooser.index:
