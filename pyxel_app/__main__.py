@@ -20,7 +20,7 @@ MAX_PERFT_DEPTH = 42
 MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
 MAX_SEED = 2**63 - 1
 MAX_MONKEY_FRAMES = 10_000_000
-INTERRUPTED = 130  # the shell's code for a program ended by Ctrl-C
+INTERRUPTED = 128 + 2  # the shell's code for a program ended by Ctrl-C (SIGINT is 2)
 
 
 class UsageError(Exception):

@@ -96,3 +96,51 @@ def test_a_bug_while_reading_a_save_sets_it_aside_instead_of_crashing_every_star
     app, driver = make_app(storage=storage)
     assert "autosave-bypuzz.txt.bad" in storage.blobs and "KeyError" in storage.blobs["crash.log"]
     assert isinstance(app.overlays[-1], Message)
+
+
+def test_ctrl_c_in_the_window_saves_the_game_and_ends_with_130_without_a_traceback(make_app, monkeypatch, capsys):
+    """In the window Ctrl-C only raises a flag (a KeyboardInterrupt can come before any ``try``, and
+    out of ``pyxel.run`` it prints a traceback and ends with 1); the next frame saves and ends."""
+    import signal
+
+    from pyxel_app.shell import app as app_module
+
+    storage = MemoryStorage()
+    app, driver, cart = playing_bypuzz(make_app, storage)
+    storage.delete("autosave-bypuzz.txt")  # so the save below is Ctrl-C's own
+    handlers, callbacks = {}, []
+    monkeypatch.setattr(app_module.signal, "signal", lambda number, handler: handlers.update({number: handler}))
+    monkeypatch.setattr(app_module.pyxel, "run", lambda update, draw: callbacks.extend([update, draw]))
+
+    def exit_now(code):
+        raise SystemExit(code)
+
+    monkeypatch.setattr(app_module.os, "_exit", exit_now)
+    app_module.run_window(app)
+    update, draw = callbacks
+    update(), draw()  # frames run as usual until Ctrl-C
+    handlers[signal.SIGINT](signal.SIGINT, None)  # what the handler does inside any frame: no exception
+    with pytest.raises(SystemExit) as ended:
+        update()
+    assert ended.value.code == 130
+    assert "autosave-bypuzz.txt" in storage.blobs  # deleted above: this is the save on the way out
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_ctrl_c_is_python_s_again_once_pyxel_has_started():
+    """SDL takes Ctrl-C over when Pyxel starts (every command then ended at once with exit code 0,
+    the window app without saving); boot gives it back, so it raises KeyboardInterrupt, which the
+    command line turns into 130 (tested with ``solve``) and the window into a save and 130 (above)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    script = ("from pyxel_app.shell.app import boot; boot(headless=True)\nimport time\n"
+              "try:\n    print('ready', flush=True)\n    time.sleep(30)\nexcept KeyboardInterrupt:\n    print('interrupted')")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=dict(os.environ, SDL_AUDIODRIVER="dummy"))
+    assert process.stdout.readline() == "ready\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert out == "interrupted\n" and process.returncode == 0, err

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import signal
 import sys
 import time
 import traceback
@@ -50,6 +51,7 @@ SHOWN_PROBLEMS = 3  # settings problems named in the one message
 # (a shared VM pauses a process 4-8 ms now and then) still fit in a 16.7 ms frame.
 FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
+INTERRUPTED = 128 + signal.SIGINT  # the shell's code for a program ended by Ctrl-C: 130
 
 _booted = False
 
@@ -89,6 +91,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     cwd = os.getcwd()
     pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
     os.chdir(cwd)  # pyxel.init moves to the caller's folder; relative paths given by the user must keep working
+    if not is_web() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        # SDL took Ctrl-C over (the process then ended with exit code 0 at once): give it back to Python,
+        # so the command line ends with 130 and the app saves before it goes.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     pyxel.colors[:] = list(palette.PEPTO)
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
@@ -313,12 +319,16 @@ class App:
 
     def quit(self) -> None:
         """Autosave whatever is in progress, then end the program (never on the web)."""
-        if self.cartridge is not None:
-            self.cartridge.autosave()
-            self.cartridge.close()
+        self.put_away()
         self.quit_called = True
         if not self.web:
             pyxel.quit()
+
+    def put_away(self) -> None:
+        """Autosave the game in progress and close it (a network game says goodbye)."""
+        if self.cartridge is not None:
+            self.cartridge.autosave()
+            self.cartridge.close()
 
     # The frame, guarded: a bug in a screen costs the player a message, not the game.
 
@@ -422,7 +432,27 @@ def main(start: str | None = None, network: tuple[str, str, int, str] | None = N
     app = App(title=start is None)
     app.open_start(start, network)
     app.startup_seconds = time.perf_counter() - started
-    pyxel.run(app.update, app.draw)
+    run_window(app)
+
+
+def run_window(app: App) -> None:
+    """``pyxel.run`` the app; Ctrl-C in the terminal saves the game and ends the program with 130 and
+    no traceback, as a command line program should.  A KeyboardInterrupt cannot be caught for that:
+    it can come as ``pyxel.run`` enters update, before any ``try``, and out of ``pyxel.run`` an
+    exception prints a traceback and ends with 1.  So Ctrl-C only raises a flag, and the next
+    frame ends the program."""
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+
+    def update() -> None:
+        if pressed:
+            app.put_away()
+            print(file=sys.stderr, flush=True)
+            sys.stdout.flush()
+            os._exit(INTERRUPTED)
+        app.update()
+
+    pyxel.run(update, app.draw)
 
 
 def run_headless(frames: int, start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
