@@ -442,7 +442,8 @@ def run_window(app: App) -> None:
     exception prints a traceback and ends with 1.  So Ctrl-C only raises a flag, and the next
     frame ends the program."""
     pressed: list[int] = []
-    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    if not is_web():  # the browser has no terminal to press it in
+        signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
 
     def update() -> None:
         if pressed:
