@@ -208,3 +208,13 @@ def test_a_drag_step_in_a_script_and_a_bad_one():
     assert tokens("press:1,2 drag:1,2,30,40 release:3,4") == ["press:1,2", "drag:1,2,30,40", "release:3,4"]
     with pytest.raises(ScriptError, match="four numbers"):
         tokens("drag:1,2,3")
+
+
+def test_a_slow_lost_position_ends_with_a_red_light(make_app):
+    lost = "__ooo__/__o.o__/oo.oooo/....o.o/....o.o/__ooo__/__ooo__"  # a proof of ~60,000 positions
+    app, driver, cart = open_pegs(make_app, text=lost)
+    for _ in range(20_000):  # a slice a frame, however many frames it takes
+        if cart.light() is not None:
+            break
+        driver.frame()
+    assert cart.light() is False

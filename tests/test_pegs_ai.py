@@ -180,3 +180,29 @@ def test_a_full_dead_memo_forgets_a_part_and_answers_the_same(monkeypatch):
         assert search.solvable == plain_solvable(state)
         assert max(len(part) for part in solver.dead) <= 2
     assert sum(len(part) for part in solver.dead) > 2 * 20  # many parts in use, each kept small
+
+
+# A lost English position whose proof needs about 57,000 dead positions.
+LOST_17 = "__ooo__/__o.o__/oo.oooo/....o.o/....o.o/__ooo__/__ooo__"
+
+
+def test_a_proof_longer_than_the_memo_still_ends_exact_when_stepped_a_slice_at_a_time(monkeypatch):
+    """The memo forgets, but the descent remembers which children failed: before, a search
+    whose memo filled tried forgotten children again after every slice and never ended."""
+    from pyxel_app.ai import pegs
+
+    monkeypatch.setattr(pegs, "DEAD_MEMO", 40_000)
+    state = RULES.state_from_text(LOST_17)
+    solver = PegSolver(state.board)
+    search = PegSearch(solver, state)
+    slices = 0
+    while not search.finished and slices < 100_000:
+        search.step(4.0)
+        slices += 1
+    assert search.finished and search.solvable is False
+    assert slices > 10  # it was a long question, answered cooperatively
+    assert max(len(part) for part in solver.dead) <= 40_000 // pegs.DEAD_SHARDS
+    # The answer is kept apart from the memo, so it stays known however full the memo gets.
+    for part in solver.dead:
+        part.clear()
+    assert solver.known(state.marbles) is False

@@ -30,8 +30,8 @@ from .cooperative import Cooperative, EngineResult
 YIELD_EVERY = 256
 # The dead memo is 251 sets, picked by ``marbles % 251``: one growing or emptied set is a few
 # thousand entries, never a pause of a frame (one set of a million rehashes ~25 ms).  Each set
-# keeps at most DEAD_MEMO / DEAD_SHARDS positions and is emptied when full, so a long proof
-# (the browser too) stays within about 70 MB.
+# keeps at most DEAD_MEMO / DEAD_SHARDS positions and forgets half of them when full, so a
+# long proof (the browser too) stays within about 70 MB.
 DEAD_SHARDS = 251
 DEAD_MEMO = 1_000_000
 # Memo parts of solvers no longer used: freeing a million positions at once takes 30-50 ms (and,
@@ -135,6 +135,9 @@ class PegSolver:
         self.lines = jump_lines(board)
         self.dead: list[set[int]] = [set() for _ in range(DEAD_SHARDS)]
         self.line: dict[int, Jump | None] = {}  # marbles -> next jump of a winning line (None: won)
+        # The positions asked about and proven lost: the light's answers, kept apart from the
+        # bounded memo so an answer once given is never forgotten (one per question asked).
+        self.unsolvable: set[int] = set()
         self.nodes = 0
         width = board.width
         not_left = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(1, width))
@@ -151,7 +154,7 @@ class PegSolver:
         """True/False once the answer for these marbles is known, else None."""
         if marbles in self.line:
             return True
-        if marbles in self.dead[marbles % DEAD_SHARDS]:
+        if marbles in self.dead[marbles % DEAD_SHARDS] or marbles in self.unsolvable:
             return False
         return None
 
@@ -161,7 +164,9 @@ class PegSolver:
     def mark_dead(self, marbles: int) -> None:
         shard = self.dead[marbles % DEAD_SHARDS]
         if len(shard) >= DEAD_MEMO // DEAD_SHARDS:
-            shard.clear()
+            # Forget half, not all: a proof longer than the memo redoes less.
+            for _ in range(len(shard) // 2):
+                shard.pop()
         shard.add(marbles)
 
     def winning_line(self, marbles: int) -> list[Jump] | None:
@@ -210,7 +215,7 @@ class PegSolver:
         fill the same dead memo."""
         root = state.marbles
         if self.known(root) is None and not self.is_goal(root) and not self.class_allows(state):
-            self.mark_dead(root)
+            self.unsolvable.add(root)
         if self.is_goal(root):
             self.line[root] = None
         answer = self.known(root)
@@ -225,6 +230,8 @@ class PegSolver:
                 try:
                     next(search)
                 except StopIteration as stop:
+                    if stop.value is None:
+                        self.unsolvable.add(root)
                     return stop.value
                 yield
                 if node_limit is not None and self.nodes - first_node >= node_limit:
@@ -238,15 +245,21 @@ class PegSolver:
         level; a plain recursion runs twice as fast as a generator keeping its own stack."""
         dead, mark_dead, line, target_bit = self.dead, self.mark_dead, self.line, self.target_bit
         children, jump_between = self.children, self.jump_between
-        open_children: dict[int, list[int]] = {}  # the positions being tried, their children
+        # The positions being tried: their children and the index of the child under way.  The
+        # index, not the memo, says which children failed: the bounded memo may have forgotten
+        # them, and a descent that tried them again after every slice would never end.
+        open_children: dict[int, list] = {}
         budget = 0
 
         def solvable(marbles: int) -> bool:
             nonlocal budget
             tried = open_children.get(marbles)
             if tried is None:
-                tried = open_children[marbles] = children(marbles, ordered)
-            for child in tried:
+                tried = open_children[marbles] = [children(marbles, ordered), 0]
+            found = tried[0]
+            for index in range(tried[1], len(found)):
+                tried[1] = index
+                child = found[index]
                 if child in dead[child % DEAD_SHARDS]:
                     continue
                 budget -= 1
