@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from pyxel_app.ai.pegs import (PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
+from pyxel_app.ai.pegs import (KNOWN_LINES, PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
                                reachable_ends, solve_text)
 from pyxel_app.rules.pegs import CENTRE_STARTS, RULES, board_to_text, preset_board
 
@@ -109,14 +109,39 @@ def test_english_to_the_centre_is_solved_and_the_line_replays():
     assert RULES.outcome(state).reason == "centre"
 
 
-def test_the_french_centre_start_is_proven_unsolvable_by_its_position_class():
-    state = RULES.state_from_text(CENTRE_STARTS["french"])
+@pytest.mark.parametrize("name", ["french", "diamond"])
+def test_the_centre_start_is_proven_unsolvable_by_its_position_class(name):
+    state = RULES.state_from_text(CENTRE_STARTS[name])
     assert reachable_ends(state) == []  # no hole's single-marble class matches
     search = PegSearch(PegSolver(state.board), state)
     assert search.step(50.0) is not None and search.solvable is False
-    assert solve_text(CENTRE_STARTS["french"]) == "unsolvable"
-    # The offered default start (c1 empty) is solved.
-    assert solve_text("french").startswith("solvable 35 ")
+    assert solve_text(CENTRE_STARTS[name]) == "unsolvable"
+
+
+def test_the_french_default_start_is_solved():
+    assert solve_text("french").startswith("solvable 35 ")  # c1 empty
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_LINES))
+def test_a_stored_line_replays_with_the_rules_to_one_marble_from_the_default_start(name):
+    state = RULES.initial_state(name)
+    assert state.marble_count == len(state.board.holes) - 1  # a single-vacancy start
+    for text in KNOWN_LINES[name].split():
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    assert state.marble_count == 1 and RULES.outcome(state).reason in ("won", "centre")
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_LINES))
+def test_the_light_and_the_hint_follow_the_stored_line_at_once(name):
+    state = RULES.initial_state(name)
+    solver = PegSolver(state.board)
+    for text in KNOWN_LINES[name].split()[:5]:
+        search = PegSearch(solver, state)
+        assert search.step(0.0) is not None  # answered before any search: from the stored line
+        assert search.solvable is True and str(search.result.move) == text
+        state = RULES.apply(state, search.result.move)
+    # Off the line, the solver searches as usual (and to the centre the stored line does not count).
+    assert PegSolver(state.board, to_centre=True).known(RULES.initial_state(name).marbles) is None
 
 
 def test_the_position_class_never_changes_along_a_game():

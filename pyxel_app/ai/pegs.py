@@ -44,6 +44,17 @@ BEAM_WIDTHS = (64, 256, 1024, 4096)
 BEAM_SLICE = 48
 # A marble without a neighbour costs a beam position as much as ten steps from the centre.
 ISOLATED_COST = 10
+# One-marble lines from the starts of boards whose exhaustive proof takes too long to wait for:
+# found offline by the solver's beam probes at widths up to 16384 (tools/find_pegs_lines.py),
+# checked by replaying them with the rules (tests/test_pegs_ai.py).
+KNOWN_LINES = {
+    "wiegleb": ("c4-e4 a4-c4 d2-d4 f3-d3 f1-f3 d4-d2 e1-e3 d1-d3 b6-b4 a6-a4 f4-d4 c4-e4 a4-c4 h4-f4 g6-g4 "
+                "i6-g6 f6-h6 f8-f6 i4-i6 d7-f7 d9-d7 f4-h4 i6-g6 h4-h6 f6-f8 h6-f6 d6-d8 f9-d9 f6-d6 d9-d7 "
+                "f8-d8 c6-e6 d8-d6 d6-f6 f6-f4 f4-f2 d3-f3 f2-f4 f4-d4 c4-e4 e4-e6 c5-e5 e6-e4"),
+    "diamond": ("c3-e3 f3-d3 f5-f3 h4-f4 e1-e3 g6-g4 g3-g5 e4-g4 f2-f4 c4-e4 d2-d4 g4-g6 i5-g5 f7-f5 d7-f7 "
+                "f8-f6 f5-h5 g7-g5 e6-g6 h5-f5 h6-f6 d5-d7 e9-e7 f5-f7 d8-d6 f7-d7 c6-c4 a5-c5 c4-c6 d7-d5 "
+                "e4-c4 b4-d4 d5-d3 d3-f3 f3-f5 f5-d5 b6-d6 d5-d7 c7-e7"),
+}
 # The browser proof compares CPython's and Pyodide's answers, so the engine's give-up
 # point counts nodes rather than milliseconds.
 ENGINE_NODE_LIMIT = 20_000
@@ -132,8 +143,9 @@ class PegSolver:
     eight times the memory.
     """
 
-    def __init__(self, board: Board, to_centre: bool = False) -> None:
+    def __init__(self, board: Board, to_centre: bool = False, beam_widths: tuple[int, ...] = BEAM_WIDTHS) -> None:
         self.board = board
+        self.beam_widths = beam_widths
         self.target = board.centre if to_centre else None
         if to_centre and self.target is None:
             raise ValueError("this board has no centre hole")
@@ -146,6 +158,7 @@ class PegSolver:
         # bounded memo so an answer once given is never forgotten (one per question asked).
         self.unsolvable: set[int] = set()
         self.nodes = 0
+        self.learn_known_line()
         width = board.width
         not_left = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(1, width))
         not_right = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(width - 1))
@@ -162,6 +175,22 @@ class PegSolver:
             doubled = abs(2 * x - board.width + 1) + abs(2 * y - board.height + 1)
             distances[doubled] = distances.get(doubled, 0) | 1 << board.index((x, y))
         self.spread_masks = tuple(distances.items())
+
+    def learn_known_line(self) -> None:
+        """Remember the board's stored line (when it ends where this solver's goal wants it), so
+        the light and the hint answer at once while the player follows it."""
+        if self.board.name not in KNOWN_LINES:
+            return
+        state = RULES.state_from_text(PRESETS[self.board.name])
+        positions = [state.marbles]
+        for text in KNOWN_LINES[self.board.name].split():
+            state = RULES.apply(state, RULES.move_from_text(state, text))
+            positions.append(state.marbles)
+        if not self.is_goal(positions[-1]):
+            return
+        self.line[positions[-1]] = None
+        for before, after in zip(positions, positions[1:]):
+            self.line[before] = self.jump_between(before, after)
 
     def known(self, marbles: int) -> bool | None:
         """True/False once the answer for these marbles is known, else None."""
@@ -242,7 +271,7 @@ class PegSolver:
         answer = self.known(root)
         if answer is not None:
             return self.winning_line(root) if answer else None
-        probes = self._beam_probes(root)
+        probes = self.beam_probes(root)
         searches = [probes, self._depth_first(root, False), self._depth_first(root, True)]
         first_node = self.nodes
         while True:
@@ -262,12 +291,12 @@ class PegSolver:
                 if node_limit is not None and self.nodes - first_node >= node_limit:
                     return None
 
-    def _beam_probes(self, root: int) -> Generator[None, None, list[Jump] | None]:
-        """Beam searches of BEAM_WIDTHS: level by level, only the positions of least
+    def beam_probes(self, root: int) -> Generator[None, None, list[Jump] | None]:
+        """Beam searches of the solver's widths: level by level, only the positions of least
         :meth:`beam_cost` go on.  A line found is remembered along its whole length."""
         dead, line, holes, lines, is_goal = self.dead, self.line, self.holes, self.lines, self.is_goal
         beam_cost = self.beam_cost
-        for width in BEAM_WIDTHS:
+        for width in self.beam_widths:
             levels: list[dict[int, int]] = []  # per level: position -> the one it came from
             level = [root]
             reached = None
@@ -406,5 +435,5 @@ def solve_text(position: str, to_centre: bool = False) -> str:
     return f"solvable {len(search.line)} {' '.join(map(str, search.line))}".rstrip()
 
 
-__all__ = ["PRESETS", "PegSearch", "PegSolver", "cell_name", "make_engine", "position_class",
+__all__ = ["KNOWN_LINES", "PRESETS", "PegSearch", "PegSolver", "cell_name", "make_engine", "position_class",
            "preset_board", "reachable_ends", "solve_text"]
