@@ -231,3 +231,36 @@ def test_a_proof_longer_than_the_memo_still_ends_exact_when_stepped_a_slice_at_a
     for part in solver.dead:
         part.clear()
     assert solver.known(state.marbles) is False
+
+
+@pytest.mark.parametrize("name", ["english", "french"])
+def test_every_stored_pagoda_is_one_no_jump_raises_the_total_of(name):
+    from pyxel_app.ai.pegs_pagodas import PAGODAS
+    from pyxel_app.rules.pegs import all_jumps, cell_from_name
+
+    board = preset_board(name)
+    holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
+    assert PAGODAS[name]
+    for end, pagodas in PAGODAS[name].items():
+        assert pagodas
+        for weights in pagodas:
+            weight = dict(zip(holes, weights, strict=True))
+            assert weight[cell_from_name(end)] > 0
+            for jump, *_ in all_jumps(board):
+                assert weight[jump.start] + weight[jump.over] >= weight[jump.dest], (end, str(jump))
+
+
+def test_answers_with_the_pagodas_are_those_of_a_search_without_them():
+    rng = random.Random(5)
+    for name in ("english", "french"):
+        for state in random_positions(name, 3, rng):
+            if state.marble_count > 14:
+                continue
+            with_pagodas = PegSolver(state.board)
+            assert with_pagodas.pagodas_for(state) is not None
+            answers = []
+            for solver in (with_pagodas, PegSolver(state.board, beam_widths=(), use_pagodas=False)):
+                search = PegSearch(solver, state)
+                search.run_to_end()
+                answers.append(search.solvable)
+            assert answers[0] == answers[1], RULES.state_to_text(state)

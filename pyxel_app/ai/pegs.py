@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Generator
 
-from ..rules.pegs import RULES, Board, Jump, PegState, cell_name, preset_board, PRESETS
+from ..rules.pegs import RULES, Board, Jump, PegState, cell_from_name, cell_name, preset_board, PRESETS
 from .cooperative import Cooperative, EngineResult
 
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
@@ -94,6 +94,32 @@ def reachable_ends(state: PegState) -> list[tuple[int, int]]:
     return sorted((cell for cell in board.holes if position_class(board, [cell]) == start), key=lambda c: (c[1], c[0]))
 
 
+# Pagoda functions.
+
+@lru_cache(maxsize=64)
+def pagoda_checks(board: Board) -> dict[int, tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
+    """Per end hole's bit, the board's stored pagodas (ai/pegs_pagodas.py) as
+    ``((weight, holes' bits), ...), p(end)``: a position whose total is below p(end) can
+    never end on that hole, since no jump raises the total (p(a) + p(b) >= p(c))."""
+    from .pegs_pagodas import PAGODAS
+
+    if board.name not in PAGODAS:
+        return {}
+    holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
+    checks = {}
+    for end_name, pagodas in PAGODAS[board.name].items():
+        end = cell_from_name(end_name)
+        family = []
+        for weights in pagodas:
+            masks: dict[int, int] = {}
+            for cell, weight in zip(holes, weights):
+                if weight:
+                    masks[weight] = masks.get(weight, 0) | 1 << board.index(cell)
+            family.append((tuple(masks.items()), weights[holes.index(end)]))
+        checks[1 << board.index(end)] = tuple(family)
+    return checks
+
+
 # Jumps, a direction at a time.
 
 def jump_lines(board: Board) -> tuple[tuple[int, int, int], ...]:
@@ -143,8 +169,10 @@ class PegSolver:
     eight times the memory.
     """
 
-    def __init__(self, board: Board, to_centre: bool = False, beam_widths: tuple[int, ...] = BEAM_WIDTHS) -> None:
+    def __init__(self, board: Board, to_centre: bool = False, beam_widths: tuple[int, ...] = BEAM_WIDTHS,
+                 use_pagodas: bool = True) -> None:
         self.board = board
+        self.use_pagodas = use_pagodas
         self.beam_widths = beam_widths
         self.target = board.centre if to_centre else None
         if to_centre and self.target is None:
@@ -262,7 +290,7 @@ class PegSolver:
         if answer is not None:
             return self.winning_line(root) if answer else None
         probes = self.beam_probes(root)
-        searches = [probes, self._depth_first(root)]
+        searches = [probes, self._depth_first(root, self.pagodas_for(state))]
         first_node = self.nodes
         while True:
             for search in searches:
@@ -327,7 +355,19 @@ class PegSolver:
             yield
         return None
 
-    def _depth_first(self, root: int) -> Generator[None, None, list[Jump] | None]:
+    def pagodas_for(self, state: PegState):
+        """The pagoda families that can prove a position of ``state``'s class lost: one per hole
+        the last marble may end on, or None when some such hole has none stored."""
+        if not self.use_pagodas:
+            return None
+        ends = reachable_ends(state)
+        if self.target is not None:
+            ends = [end for end in ends if end == self.target]
+        stored = pagoda_checks(self.board)
+        families = [stored.get(1 << self.board.index(end)) for end in ends]
+        return tuple(families) if ends and all(families) else None
+
+    def _depth_first(self, root: int, pagodas=None) -> Generator[None, None, list[Jump] | None]:
         """Plain recursive descents from the root of at most YIELD_EVERY nodes each: one that
         runs out is dropped and, after a yield, the next starts again from the root.  What
         the dropped one proved dead stays in the memo and the children of the positions it
@@ -341,10 +381,25 @@ class PegSolver:
         open_children: dict[int, list] = {}
         budget = 0
 
+        def pagodas_prove_lost(marbles: int) -> bool:
+            for family in pagodas:
+                for masks, needed in family:
+                    total = 0
+                    for weight, mask in masks:
+                        total += weight * (marbles & mask).bit_count()
+                    if total < needed:
+                        break  # this end is out of reach
+                else:
+                    return False
+            return True
+
         def solvable(marbles: int) -> bool:
             nonlocal budget
             tried = open_children.get(marbles)
             if tried is None:
+                if pagodas is not None and pagodas_prove_lost(marbles):
+                    mark_dead(marbles)
+                    return False
                 found = next_positions(marbles, holes, lines)
                 # Measured: the English and French starts fall to largest-first in a tenth of a
                 # second; in the generator's own order or smallest-first they take 10-80 s.
