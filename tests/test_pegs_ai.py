@@ -264,3 +264,20 @@ def test_answers_with_the_pagodas_are_those_of_a_search_without_them():
                 search.run_to_end()
                 answers.append(search.solvable)
             assert answers[0] == answers[1], RULES.state_to_text(state)
+
+
+def test_the_pagodas_added_in_lanes_say_what_each_pagoda_added_alone_says():
+    from pyxel_app.ai.pegs import pagoda_prover, stored_pagodas
+
+    rng = random.Random(8)
+    proven = 0
+    for name in ("english", "french"):
+        for state in random_positions(name, 5, rng):
+            ends = tuple(reachable_ends(state))
+            pagodas = stored_pagodas(state.board)
+            alone = all(any(sum(weight for bit, weight in weights.items() if state.marbles >> bit & 1)
+                            < weights[state.board.index(end)] for weights in pagodas[end]) for end in ends)
+            assert pagoda_prover(state.board, ends)(state.marbles) == alone
+            proven += alone
+    assert proven > 10
+    assert pagoda_prover(preset_board("triangle"), ((0, 0),)) is None  # no pagodas stored for it

@@ -60,6 +60,12 @@ KNOWN_LINES = {
 ENGINE_NODE_LIMIT = 20_000
 
 
+# Pagodas: each gets a lane of PAGODA_LANE bits (totals stay far below 2**14), and the
+# bitboard is added up PAGODA_CHUNK bits at a time from tables of 2**PAGODA_CHUNK sums.
+PAGODA_LANE = 16
+PAGODA_CHUNK = 12
+
+
 # Position classes.
 
 @lru_cache(maxsize=64)
@@ -97,27 +103,64 @@ def reachable_ends(state: PegState) -> list[tuple[int, int]]:
 # Pagoda functions.
 
 @lru_cache(maxsize=64)
-def pagoda_checks(board: Board) -> dict[int, tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
-    """Per end hole's bit, the board's stored pagodas (ai/pegs_pagodas.py) as
-    ``((weight, holes' bits), ...), p(end)``: a position whose total is below p(end) can
-    never end on that hole, since no jump raises the total (p(a) + p(b) >= p(c))."""
+def stored_pagodas(board: Board) -> dict[tuple[int, int], tuple[dict[int, int], ...]]:
+    """Per end hole, the board's stored pagodas (ai/pegs_pagodas.py), each as {bit: weight}:
+    a position whose total is below the end's weight can never end there, since no jump
+    raises the total (p(a) + p(b) >= p(c))."""
     from .pegs_pagodas import PAGODAS
 
-    if board.name not in PAGODAS:
-        return {}
     holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
-    checks = {}
-    for end_name, pagodas in PAGODAS[board.name].items():
-        end = cell_from_name(end_name)
-        family = []
-        for weights in pagodas:
-            masks: dict[int, int] = {}
-            for cell, weight in zip(holes, weights):
-                if weight:
-                    masks[weight] = masks.get(weight, 0) | 1 << board.index(cell)
-            family.append((tuple(masks.items()), weights[holes.index(end)]))
-        checks[1 << board.index(end)] = tuple(family)
-    return checks
+    return {cell_from_name(end): tuple({board.index(cell): weight for cell, weight in zip(holes, weights) if weight}
+                                       for weights in pagodas)
+            for end, pagodas in PAGODAS.get(board.name, {}).items()}
+
+
+@lru_cache(maxsize=64)
+def pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
+    """A test ``lost(marbles)``: true when for every end hole some stored pagoda's total is
+    below its end's weight; None when some end has no pagodas.
+
+    All the pagodas are added at once, one 16-bit lane each in one big integer: tables
+    give the lanes' sums over every PAGODA_CHUNK holes' bits, so a position costs a handful
+    of look-ups, not a pass per pagoda.  Each lane starts at 2**15 + p(end) - 1 and has the
+    total taken off; its top bit stays set exactly when the total is below p(end)."""
+    stored = stored_pagodas(board)
+    if not ends or any(end not in stored for end in ends):
+        return None
+    packed = [0] * (board.width * board.height)  # per bit: its weight in every lane
+    start = 0
+    end_lanes = []
+    lane = 0
+    for end in ends:
+        lanes = 0
+        for weights in stored[end]:
+            for bit, weight in weights.items():
+                packed[bit] += weight << PAGODA_LANE * lane
+            start += (1 << PAGODA_LANE - 1) + weights[board.index(end)] - 1 << PAGODA_LANE * lane
+            lanes |= 1 << PAGODA_LANE * lane + PAGODA_LANE - 1
+            lane += 1
+        end_lanes.append(lanes)
+    tables = []
+    for base in range(0, len(packed), PAGODA_CHUNK):
+        table = [0] * (1 << PAGODA_CHUNK)
+        for value in range(1, len(table)):
+            low = value & -value
+            bit = base + low.bit_length() - 1
+            table[value] = table[value ^ low] + (packed[bit] if bit < len(packed) else 0)
+        tables.append((base, table))
+    chunk = (1 << PAGODA_CHUNK) - 1
+    end_lanes = tuple(end_lanes)
+
+    def lost(marbles: int) -> bool:
+        left = start
+        for base, table in tables:
+            left -= table[marbles >> base & chunk]
+        for lanes in end_lanes:
+            if not left & lanes:
+                return False
+        return True
+
+    return lost
 
 
 # Jumps, a direction at a time.
@@ -356,18 +399,17 @@ class PegSolver:
         return None
 
     def pagodas_for(self, state: PegState):
-        """The pagoda families that can prove a position of ``state``'s class lost: one per hole
-        the last marble may end on, or None when some such hole has none stored."""
+        """A test that proves positions of ``state``'s class lost by pagodas (see
+        :func:`pagoda_prover`), or None when the board has none for some hole the last
+        marble may end on."""
         if not self.use_pagodas:
             return None
         ends = reachable_ends(state)
         if self.target is not None:
             ends = [end for end in ends if end == self.target]
-        stored = pagoda_checks(self.board)
-        families = [stored.get(1 << self.board.index(end)) for end in ends]
-        return tuple(families) if ends and all(families) else None
+        return pagoda_prover(self.board, tuple(ends))
 
-    def _depth_first(self, root: int, pagodas=None) -> Generator[None, None, list[Jump] | None]:
+    def _depth_first(self, root: int, pagodas_prove_lost=None) -> Generator[None, None, list[Jump] | None]:
         """Plain recursive descents from the root of at most YIELD_EVERY nodes each: one that
         runs out is dropped and, after a yield, the next starts again from the root.  What
         the dropped one proved dead stays in the memo and the children of the positions it
@@ -381,23 +423,11 @@ class PegSolver:
         open_children: dict[int, list] = {}
         budget = 0
 
-        def pagodas_prove_lost(marbles: int) -> bool:
-            for family in pagodas:
-                for masks, needed in family:
-                    total = 0
-                    for weight, mask in masks:
-                        total += weight * (marbles & mask).bit_count()
-                    if total < needed:
-                        break  # this end is out of reach
-                else:
-                    return False
-            return True
-
         def solvable(marbles: int) -> bool:
             nonlocal budget
             tried = open_children.get(marbles)
             if tried is None:
-                if pagodas is not None and pagodas_prove_lost(marbles):
+                if pagodas_prove_lost is not None and pagodas_prove_lost(marbles):
                     mark_dead(marbles)
                     return False
                 found = next_positions(marbles, holes, lines)
