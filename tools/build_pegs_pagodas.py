@@ -30,9 +30,9 @@ from pyxel_app.rules.pegs import RULES, all_jumps, cell_name, preset_board  # no
 
 OUT = ROOT / "pyxel_app" / "ai" / "pegs_pagodas.py"
 BOARDS = {"english": 12, "french": 12}  # random games whose positions are searched
-PER_END = 4
+PER_END = 10
 NODE_LIMIT = 200_000
-SAMPLES = 1500  # dead positions per board the programmes are solved for
+SAMPLES = 2500  # dead positions per board the programmes are solved for
 LEVELS = range(10, 25)  # marble counts of the dead positions kept
 PER_LEVEL = 4000
 DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24)
