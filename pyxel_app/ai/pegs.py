@@ -4,7 +4,9 @@ A depth-first search over bitboards with a memo of dead positions: a position fr
 which every line failed is remembered, so a later search -- the light after the next
 jump, or the hint -- skips it at once.  The first winning line found is remembered
 along its whole length, so following a hint answers instantly.  The jumps of a
-position are found a direction at a time with a few big-integer operations.
+position are found a direction at a time with a few big-integer operations.  Beam
+probes beside the search find most winning lines sooner; pagoda functions stored for
+the English and French boards prove many positions lost without searching them.
 
 Before searching, the position class (the "rule of three") rules out what no search
 could reach.  Colour every cell by ``f(x, y) = a*x + b*y mod 3`` for a linear ``f``
