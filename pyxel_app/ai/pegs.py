@@ -44,7 +44,7 @@ _RELEASED: list[set[int]] = []
 # A fourth of 4096 found a few more lines but slowed the proofs of lost positions more (measured).
 BEAM_WIDTHS = (64, 256, 1024)
 # A beam probe yields after expanding this many positions (about as long as a slice of nodes).
-BEAM_SLICE = 48
+BEAM_SLICE = 24
 # A marble without a neighbour costs a beam position as much as ten steps from the centre.
 ISOLATED_COST = 10
 # One-marble lines from the starts of boards whose exhaustive proof takes too long to wait for:
