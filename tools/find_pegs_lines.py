@@ -2,6 +2,7 @@
 
     python tools/find_pegs_lines.py wiegleb            # every start, nearest the middle first
     python tools/find_pegs_lines.py diamond e3 --widths 1024,4096,16384
+    python tools/find_pegs_lines.py wiegleb e5 --widths 16384,65536     # the centre start, 8 s
 
 An exhaustive proof on the 41- and 45-hole boards runs for hours, but finding *a* line needs
 none: the solver's beam probes (the positions with the fewest lone marbles and the least

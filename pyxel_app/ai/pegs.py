@@ -48,12 +48,12 @@ BEAM_SLICE = 24
 # A marble without a neighbour costs a beam position as much as ten steps from the centre.
 ISOLATED_COST = 10
 # One-marble lines from the starts of boards whose exhaustive proof takes too long to wait for:
-# found offline by the solver's beam probes at widths up to 16384 (tools/find_pegs_lines.py),
+# found offline by the solver's beam probes at widths up to 65536 (tools/find_pegs_lines.py),
 # checked by replaying them with the rules (tests/test_pegs_ai.py).
 KNOWN_LINES = {
-    "wiegleb": ("c4-e4 a4-c4 d2-d4 f3-d3 f1-f3 d4-d2 e1-e3 d1-d3 b6-b4 a6-a4 f4-d4 c4-e4 a4-c4 h4-f4 g6-g4 "
-                "i6-g6 f6-h6 f8-f6 i4-i6 d7-f7 d9-d7 f4-h4 i6-g6 h4-h6 f6-f8 h6-f6 d6-d8 f9-d9 f6-d6 d9-d7 "
-                "f8-d8 c6-e6 d8-d6 d6-f6 f6-f4 f4-f2 d3-f3 f2-f4 f4-d4 c4-e4 e4-e6 c5-e5 e6-e4"),
+    "wiegleb": ("c5-e5 d3-d5 d1-d3 f2-d2 f4-f2 h4-f4 e4-e2 f1-f3 a5-c5 d2-d4 c4-e4 a4-c4 g6-g4 i6-g6 e1-e3 "
+                "f6-h6 f8-f6 d8-f8 f9-f7 i4-i6 f4-h4 i6-g6 h4-h6 f6-f4 h6-f6 f3-f5 d6-d8 e6-e8 e9-e7 d9-d7 "
+                "b6-d6 c4-c6 d6-b6 f6-f8 d7-f7 f8-f6 f6-f4 a6-c6 f4-d4 d4-d6 c6-e6 e6-e4 e4-e2"),
     "diamond": ("c3-e3 f3-d3 f5-f3 h4-f4 e1-e3 g6-g4 g3-g5 e4-g4 f2-f4 c4-e4 d2-d4 g4-g6 i5-g5 f7-f5 d7-f7 "
                 "f8-f6 f5-h5 g7-g5 e6-g6 h5-f5 h6-f6 d5-d7 e9-e7 f5-f7 d8-d6 f7-d7 c6-c4 a5-c5 c4-c6 d7-d5 "
                 "e4-c4 b4-d4 d5-d3 d3-f3 f3-f5 f5-d5 b6-d6 d5-d7 c7-e7"),

@@ -48,9 +48,8 @@ PRESETS = {
     "english": "__ooo__/__ooo__/ooooooo/ooo.ooo/ooooooo/__ooo__/__ooo__",
     # The centre start cannot be solved to one marble (see ai/pegs.py); c1 empty can (tested).
     "french": "__.oo__/_ooooo_/ooooooo/ooooooo/ooooooo/_ooooo_/__ooo__",
-    # e4 empty, next to the centre: a one-marble line from it is known (ai/pegs.py, KNOWN_LINES);
-    # none is known from the centre.
-    "wiegleb": "___ooo___/___ooo___/___ooo___/oooo.oooo/ooooooooo/ooooooooo/___ooo___/___ooo___/___ooo___",
+    # The centre start: a one-marble line from it is known (ai/pegs.py, KNOWN_LINES).
+    "wiegleb": "___ooo___/___ooo___/___ooo___/ooooooooo/oooo.oooo/ooooooooo/___ooo___/___ooo___/___ooo___",
     # e3 empty: a line is known; the centre start cannot end in one marble (its position class).
     "diamond": "____o____/___ooo___/__oo.oo__/_ooooooo_/ooooooooo/_ooooooo_/__ooooo__/___ooo___/____o____",
     "triangle": "triangle/./oo/ooo/oooo/ooooo",
