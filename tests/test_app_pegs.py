@@ -149,8 +149,9 @@ def test_the_light_and_the_hint_come_from_the_solver_without_blocking(make_app):
     assert cart.light() is True and cart.hint_jump in RULES.legal_moves(cart.state)
 
 
-def test_the_french_centre_start_warns(make_app):
-    app, driver, cart = open_pegs(make_app, "french_centre")
+@pytest.mark.parametrize("entry", ["french_centre", "diamond_centre"])
+def test_a_centre_start_that_cannot_be_won_warns(make_app, entry):
+    app, driver, cart = open_pegs(make_app, entry)
     assert cart.message == strings.t("pegs.warn.centre")
     for _ in range(300):  # the solver's first slices build its symmetry tables
         if cart.light() is not None:
@@ -164,7 +165,7 @@ def test_the_picker_by_keys(make_app):
     app.open_cartridge("pegs")
     driver.frame()
     cart = app.cartridge
-    for _ in range(5):
+    for _ in range(6):
         driver.key("DOWN")
     driver.key("RETURN")
     assert cart.screen_id == "play" and cart.state.board.triangular
@@ -208,3 +209,13 @@ def test_a_drag_step_in_a_script_and_a_bad_one():
     assert tokens("press:1,2 drag:1,2,30,40 release:3,4") == ["press:1,2", "drag:1,2,30,40", "release:3,4"]
     with pytest.raises(ScriptError, match="four numbers"):
         tokens("drag:1,2,3")
+
+
+def test_a_slow_lost_position_ends_with_a_red_light(make_app):
+    lost = "__ooo__/__o.o__/oo.oooo/....o.o/....o.o/__ooo__/__ooo__"  # a proof of ~60,000 positions
+    app, driver, cart = open_pegs(make_app, text=lost)
+    for _ in range(20_000):  # a slice a frame, however many frames it takes
+        if cart.light() is not None:
+            break
+        driver.frame()
+    assert cart.light() is False

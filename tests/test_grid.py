@@ -96,7 +96,7 @@ def test_nothing_enters_the_margin_on_peg_solitaire(make_app, language):
     strings.set_language(language)
     app.open_cartridge("pegs")
     shots = tour(driver, [("boards", "")], {})
-    for entry in ("english", "french_centre", "wiegleb", "diamond", "triangle"):
+    for entry in ("english", "french_centre", "wiegleb", "diamond", "diamond_centre", "triangle"):
         app.cartridge.play_entry(entry)
         tour(driver, [(entry, "wait:2")], shots)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}

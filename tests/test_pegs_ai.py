@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from pyxel_app.ai.pegs import (PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
+from pyxel_app.ai.pegs import (KNOWN_LINES, PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
                                reachable_ends, solve_text)
 from pyxel_app.rules.pegs import CENTRE_STARTS, RULES, board_to_text, preset_board
 
@@ -109,14 +109,39 @@ def test_english_to_the_centre_is_solved_and_the_line_replays():
     assert RULES.outcome(state).reason == "centre"
 
 
-def test_the_french_centre_start_is_proven_unsolvable_by_its_position_class():
-    state = RULES.state_from_text(CENTRE_STARTS["french"])
+@pytest.mark.parametrize("name", ["french", "diamond"])
+def test_the_centre_start_is_proven_unsolvable_by_its_position_class(name):
+    state = RULES.state_from_text(CENTRE_STARTS[name])
     assert reachable_ends(state) == []  # no hole's single-marble class matches
     search = PegSearch(PegSolver(state.board), state)
     assert search.step(50.0) is not None and search.solvable is False
-    assert solve_text(CENTRE_STARTS["french"]) == "unsolvable"
-    # The offered default start (c1 empty) is solved.
-    assert solve_text("french").startswith("solvable 35 ")
+    assert solve_text(CENTRE_STARTS[name]) == "unsolvable"
+
+
+def test_the_french_default_start_is_solved():
+    assert solve_text("french").startswith("solvable 35 ")  # c1 empty
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_LINES))
+def test_a_stored_line_replays_with_the_rules_to_one_marble_from_the_default_start(name):
+    state = RULES.initial_state(name)
+    assert state.marble_count == len(state.board.holes) - 1  # a single-vacancy start
+    for text in KNOWN_LINES[name].split():
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    assert state.marble_count == 1 and RULES.outcome(state).reason in ("won", "centre")
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_LINES))
+def test_the_light_and_the_hint_follow_the_stored_line_at_once(name):
+    state = RULES.initial_state(name)
+    solver = PegSolver(state.board)
+    for text in KNOWN_LINES[name].split()[:5]:
+        search = PegSearch(solver, state)
+        assert search.step(0.0) is not None  # answered before any search: from the stored line
+        assert search.solvable is True and str(search.result.move) == text
+        state = RULES.apply(state, search.result.move)
+    # Off the line, the solver searches as usual (and to the centre the stored line does not count).
+    assert PegSolver(state.board, to_centre=True).known(RULES.initial_state(name).marbles) is None
 
 
 def test_the_position_class_never_changes_along_a_game():
@@ -180,3 +205,79 @@ def test_a_full_dead_memo_forgets_a_part_and_answers_the_same(monkeypatch):
         assert search.solvable == plain_solvable(state)
         assert max(len(part) for part in solver.dead) <= 2
     assert sum(len(part) for part in solver.dead) > 2 * 20  # many parts in use, each kept small
+
+
+# A lost English position whose proof needs about 57,000 dead positions.
+LOST_17 = "__ooo__/__o.o__/oo.oooo/....o.o/....o.o/__ooo__/__ooo__"
+
+
+def test_a_proof_longer_than_the_memo_still_ends_exact_when_stepped_a_slice_at_a_time(monkeypatch):
+    """The memo forgets, but the descent remembers which children failed: before, a search
+    whose memo filled tried forgotten children again after every slice and never ended."""
+    from pyxel_app.ai import pegs
+
+    monkeypatch.setattr(pegs, "DEAD_MEMO", 40_000)
+    state = RULES.state_from_text(LOST_17)
+    solver = PegSolver(state.board)
+    search = PegSearch(solver, state)
+    slices = 0
+    while not search.finished and slices < 100_000:
+        search.step(4.0)
+        slices += 1
+    assert search.finished and search.solvable is False
+    assert slices > 10  # it was a long question, answered cooperatively
+    assert max(len(part) for part in solver.dead) <= 40_000 // pegs.DEAD_SHARDS
+    # The answer is kept apart from the memo, so it stays known however full the memo gets.
+    for part in solver.dead:
+        part.clear()
+    assert solver.known(state.marbles) is False
+
+
+@pytest.mark.parametrize("name", ["english", "french"])
+def test_every_stored_pagoda_is_one_no_jump_raises_the_total_of(name):
+    from pyxel_app.ai.pegs_pagodas import PAGODAS
+    from pyxel_app.rules.pegs import all_jumps, cell_from_name
+
+    board = preset_board(name)
+    holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
+    assert PAGODAS[name]
+    for end, pagodas in PAGODAS[name].items():
+        assert pagodas
+        for weights in pagodas:
+            weight = dict(zip(holes, weights, strict=True))
+            assert weight[cell_from_name(end)] > 0
+            for jump, *_ in all_jumps(board):
+                assert weight[jump.start] + weight[jump.over] >= weight[jump.dest], (end, str(jump))
+
+
+def test_answers_with_the_pagodas_are_those_of_a_search_without_them():
+    rng = random.Random(5)
+    for name in ("english", "french"):
+        for state in random_positions(name, 3, rng):
+            if state.marble_count > 14:
+                continue
+            with_pagodas = PegSolver(state.board)
+            assert with_pagodas.pagodas_for(state) is not None
+            answers = []
+            for solver in (with_pagodas, PegSolver(state.board, beam_widths=(), use_pagodas=False)):
+                search = PegSearch(solver, state)
+                search.run_to_end()
+                answers.append(search.solvable)
+            assert answers[0] == answers[1], RULES.state_to_text(state)
+
+
+def test_the_pagodas_added_in_lanes_say_what_each_pagoda_added_alone_says():
+    from pyxel_app.ai.pegs import pagoda_prover, stored_pagodas
+
+    rng = random.Random(8)
+    proven = 0
+    for name in ("english", "french"):
+        for state in random_positions(name, 5, rng):
+            ends = tuple(reachable_ends(state))
+            pagodas = stored_pagodas(state.board)
+            alone = all(any(sum(weight for bit, weight in weights.items() if state.marbles >> bit & 1)
+                            < weights[state.board.index(end)] for weights in pagodas[end]) for end in ends)
+            assert pagoda_prover(state.board, ends)(state.marbles) == alone
+            proven += alone
+    assert proven > 10
+    assert pagoda_prover(preset_board("triangle"), ((0, 0),)) is None  # no pagodas stored for it

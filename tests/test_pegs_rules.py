@@ -140,7 +140,8 @@ def perft_by_brute_force(state, depth: int) -> int:
 
 
 @pytest.mark.parametrize("name, depth, count", [("english", 1, 4), ("english", 2, 12), ("english", 3, 60),
-                                                ("triangle", 3, 42), ("french", 3, 38), ("diamond", 3, 13)])
+                                                ("triangle", 3, 42), ("french", 3, 38), ("diamond", 3, 90),
+                                                ("wiegleb", 3, 92)])
 def test_perft_matches_a_brute_force_count(name, depth, count):
     state = RULES.initial_state(name)
     assert RULES.perft(state, depth) == count == perft_by_brute_force(state, depth)

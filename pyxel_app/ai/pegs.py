@@ -4,7 +4,9 @@ A depth-first search over bitboards with a memo of dead positions: a position fr
 which every line failed is remembered, so a later search -- the light after the next
 jump, or the hint -- skips it at once.  The first winning line found is remembered
 along its whole length, so following a hint answers instantly.  The jumps of a
-position are found a direction at a time with a few big-integer operations.
+position are found a direction at a time with a few big-integer operations.  Beam
+probes beside the search find most winning lines sooner; pagoda functions stored for
+the English and French boards prove many positions lost without searching them.
 
 Before searching, the position class (the "rule of three") rules out what no search
 could reach.  Colour every cell by ``f(x, y) = a*x + b*y mod 3`` for a linear ``f``
@@ -23,23 +25,48 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Generator
 
-from ..rules.pegs import RULES, Board, Jump, PegState, cell_name, preset_board, PRESETS
+from ..rules.pegs import RULES, Board, Jump, PegState, cell_from_name, cell_name, preset_board, PRESETS
 from .cooperative import Cooperative, EngineResult
 
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
 YIELD_EVERY = 256
 # The dead memo is 251 sets, picked by ``marbles % 251``: one growing or emptied set is a few
 # thousand entries, never a pause of a frame (one set of a million rehashes ~25 ms).  Each set
-# keeps at most DEAD_MEMO / DEAD_SHARDS positions and is emptied when full, so a long proof
-# (the browser too) stays within about 70 MB.
+# keeps at most DEAD_MEMO / DEAD_SHARDS positions and forgets half of them when full, so a
+# long proof (the browser too) stays within about 70 MB.
 DEAD_SHARDS = 251
 DEAD_MEMO = 1_000_000
 # Memo parts of solvers no longer used: freeing a million positions at once takes 30-50 ms (and,
 # left to the garbage collector, 0.2-0.5 s inside some later frame), so each slice frees one.
 _RELEASED: list[set[int]] = []
+# The beam probes' widths, one after another: positions kept per level.  Most positions of play
+# that took the depth-first searches seconds are won, and a beam finds the line in a tenth of that.
+# A fourth of 4096 found a few more lines but slowed the proofs of lost positions more (measured).
+BEAM_WIDTHS = (64, 256, 1024)
+# A beam probe yields after expanding this many positions (about as long as a slice of nodes).
+BEAM_SLICE = 24
+# A marble without a neighbour costs a beam position as much as ten steps from the centre.
+ISOLATED_COST = 10
+# One-marble lines from the starts of boards whose exhaustive proof takes too long to wait for:
+# found offline by the solver's beam probes at widths up to 65536 (tools/find_pegs_lines.py),
+# checked by replaying them with the rules (tests/test_pegs_ai.py).
+KNOWN_LINES = {
+    "wiegleb": ("c5-e5 d3-d5 d1-d3 f2-d2 f4-f2 h4-f4 e4-e2 f1-f3 a5-c5 d2-d4 c4-e4 a4-c4 g6-g4 i6-g6 e1-e3 "
+                "f6-h6 f8-f6 d8-f8 f9-f7 i4-i6 f4-h4 i6-g6 h4-h6 f6-f4 h6-f6 f3-f5 d6-d8 e6-e8 e9-e7 d9-d7 "
+                "b6-d6 c4-c6 d6-b6 f6-f8 d7-f7 f8-f6 f6-f4 a6-c6 f4-d4 d4-d6 c6-e6 e6-e4 e4-e2"),
+    "diamond": ("c3-e3 f3-d3 f5-f3 h4-f4 e1-e3 g6-g4 g3-g5 e4-g4 f2-f4 c4-e4 d2-d4 g4-g6 i5-g5 f7-f5 d7-f7 "
+                "f8-f6 f5-h5 g7-g5 e6-g6 h5-f5 h6-f6 d5-d7 e9-e7 f5-f7 d8-d6 f7-d7 c6-c4 a5-c5 c4-c6 d7-d5 "
+                "e4-c4 b4-d4 d5-d3 d3-f3 f3-f5 f5-d5 b6-d6 d5-d7 c7-e7"),
+}
 # The browser proof compares CPython's and Pyodide's answers, so the engine's give-up
 # point counts nodes rather than milliseconds.
 ENGINE_NODE_LIMIT = 20_000
+
+
+# Pagodas: each gets a lane of PAGODA_LANE bits (totals stay far below 2**14), and the
+# bitboard is added up PAGODA_CHUNK bits at a time from tables of 2**PAGODA_CHUNK sums.
+PAGODA_LANE = 16
+PAGODA_CHUNK = 12
 
 
 # Position classes.
@@ -74,6 +101,69 @@ def reachable_ends(state: PegState) -> list[tuple[int, int]]:
     board = state.board
     start = position_class(board, state.marble_cells())
     return sorted((cell for cell in board.holes if position_class(board, [cell]) == start), key=lambda c: (c[1], c[0]))
+
+
+# Pagoda functions.
+
+@lru_cache(maxsize=64)
+def stored_pagodas(board: Board) -> dict[tuple[int, int], tuple[dict[int, int], ...]]:
+    """Per end hole, the board's stored pagodas (ai/pegs_pagodas.py), each as {bit: weight}:
+    a position whose total is below the end's weight can never end there, since no jump
+    raises the total (p(a) + p(b) >= p(c))."""
+    from .pegs_pagodas import PAGODAS
+
+    holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
+    return {cell_from_name(end): tuple({board.index(cell): weight for cell, weight in zip(holes, weights) if weight}
+                                       for weights in pagodas)
+            for end, pagodas in PAGODAS.get(board.name, {}).items()}
+
+
+@lru_cache(maxsize=64)
+def pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
+    """A test ``lost(marbles)``: true when for every end hole some stored pagoda's total is
+    below its end's weight; None when some end has no pagodas.
+
+    All the pagodas are added at once, one 16-bit lane each in one big integer: tables
+    give the lanes' sums over every PAGODA_CHUNK holes' bits, so a position costs a handful
+    of look-ups, not a pass per pagoda.  Each lane starts at 2**15 + p(end) - 1 and has the
+    total taken off; its top bit stays set exactly when the total is below p(end)."""
+    stored = stored_pagodas(board)
+    if not ends or any(end not in stored for end in ends):
+        return None
+    packed = [0] * (board.width * board.height)  # per bit: its weight in every lane
+    start = 0
+    end_lanes = []
+    lane = 0
+    for end in ends:
+        lanes = 0
+        for weights in stored[end]:
+            for bit, weight in weights.items():
+                packed[bit] += weight << PAGODA_LANE * lane
+            start += (1 << PAGODA_LANE - 1) + weights[board.index(end)] - 1 << PAGODA_LANE * lane
+            lanes |= 1 << PAGODA_LANE * lane + PAGODA_LANE - 1
+            lane += 1
+        end_lanes.append(lanes)
+    tables = []
+    for base in range(0, len(packed), PAGODA_CHUNK):
+        table = [0] * (1 << PAGODA_CHUNK)
+        for value in range(1, len(table)):
+            low = value & -value
+            bit = base + low.bit_length() - 1
+            table[value] = table[value ^ low] + (packed[bit] if bit < len(packed) else 0)
+        tables.append((base, table))
+    chunk = (1 << PAGODA_CHUNK) - 1
+    end_lanes = tuple(end_lanes)
+
+    def lost(marbles: int) -> bool:
+        left = start
+        for base, table in tables:
+            left -= table[marbles >> base & chunk]
+        for lanes in end_lanes:
+            if not left & lanes:
+                return False
+        return True
+
+    return lost
 
 
 # Jumps, a direction at a time.
@@ -125,8 +215,11 @@ class PegSolver:
     eight times the memory.
     """
 
-    def __init__(self, board: Board, to_centre: bool = False) -> None:
+    def __init__(self, board: Board, to_centre: bool = False, beam_widths: tuple[int, ...] = BEAM_WIDTHS,
+                 use_pagodas: bool = True) -> None:
         self.board = board
+        self.use_pagodas = use_pagodas
+        self.beam_widths = beam_widths
         self.target = board.centre if to_centre else None
         if to_centre and self.target is None:
             raise ValueError("this board has no centre hole")
@@ -135,7 +228,11 @@ class PegSolver:
         self.lines = jump_lines(board)
         self.dead: list[set[int]] = [set() for _ in range(DEAD_SHARDS)]
         self.line: dict[int, Jump | None] = {}  # marbles -> next jump of a winning line (None: won)
+        # The positions asked about and proven lost: the light's answers, kept apart from the
+        # bounded memo so an answer once given is never forgotten (one per question asked).
+        self.unsolvable: set[int] = set()
         self.nodes = 0
+        self.learn_known_line()
         width = board.width
         not_left = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(1, width))
         not_right = sum(1 << board.index((x, y)) for y in range(board.height) for x in range(width - 1))
@@ -146,12 +243,34 @@ class PegSolver:
                                 | marbles << width | marbles >> width)).bit_count()
 
         self.isolated = isolated
+        # Twice each hole's distance (steps along the rows and columns) from the board's middle.
+        distances: dict[int, int] = {}
+        for x, y in board.holes:
+            doubled = abs(2 * x - board.width + 1) + abs(2 * y - board.height + 1)
+            distances[doubled] = distances.get(doubled, 0) | 1 << board.index((x, y))
+        self.spread_masks = tuple(distances.items())
+
+    def learn_known_line(self) -> None:
+        """Remember the board's stored line (when it ends where this solver's goal wants it), so
+        the light and the hint answer at once while the player follows it."""
+        if self.board.name not in KNOWN_LINES:
+            return
+        state = RULES.state_from_text(PRESETS[self.board.name])
+        positions = [state.marbles]
+        for text in KNOWN_LINES[self.board.name].split():
+            state = RULES.apply(state, RULES.move_from_text(state, text))
+            positions.append(state.marbles)
+        if not self.is_goal(positions[-1]):
+            return
+        self.line[positions[-1]] = None
+        for before, after in zip(positions, positions[1:]):
+            self.line[before] = self.jump_between(before, after)
 
     def known(self, marbles: int) -> bool | None:
         """True/False once the answer for these marbles is known, else None."""
         if marbles in self.line:
             return True
-        if marbles in self.dead[marbles % DEAD_SHARDS]:
+        if marbles in self.dead[marbles % DEAD_SHARDS] or marbles in self.unsolvable:
             return False
         return None
 
@@ -161,7 +280,9 @@ class PegSolver:
     def mark_dead(self, marbles: int) -> None:
         shard = self.dead[marbles % DEAD_SHARDS]
         if len(shard) >= DEAD_MEMO // DEAD_SHARDS:
-            shard.clear()
+            # Forget half, not all: a proof longer than the memo redoes less.
+            for _ in range(len(shard) // 2):
+                shard.pop()
         shard.add(marbles)
 
     def winning_line(self, marbles: int) -> list[Jump] | None:
@@ -193,30 +314,29 @@ class PegSolver:
         ends = reachable_ends(state)
         return self.target in ends if self.target is not None else bool(ends)
 
-    def children(self, marbles: int, ordered: bool) -> list[int]:
-        """The positions one jump away, largest bitboard first; ``ordered`` puts first those
-        that leave the fewest marbles without a neighbour."""
-        found = next_positions(marbles, self.holes, self.lines)
-        # Measured: the English and French starts fall to largest-first in a tenth of a
-        # second; in the generator's own order or smallest-first they take 10-80 s.
-        found.sort(reverse=True)
-        if ordered:
-            found.sort(key=self.isolated)
-        return found
+    def beam_cost(self, marbles: int) -> int:
+        """How far a position looks from one marble: marbles alone and marbles far out cost."""
+        cost = 2 * ISOLATED_COST * self.isolated(marbles)
+        for doubled, mask in self.spread_masks:
+            cost += doubled * (marbles & mask).bit_count()
+        return cost
 
     def search(self, state: PegState, node_limit: int | None = None) -> Generator[None, None, list[Jump] | None]:
-        """Two depth-first searches take turns, one trying the largest bitboard first, one keeping
-        marbles together: which finds a line first differs from board to board, and both
-        fill the same dead memo."""
+        """Beam probes of growing width take turns with a depth-first search that tries the
+        largest bitboard first.  The probes cannot prove a position lost, but find most won
+        lines far sooner; the search proves either answer.  (A second depth-first search
+        keeping marbles together, run beside it before the probes, made lost positions'
+        proofs half as fast again and is no longer needed.)"""
         root = state.marbles
         if self.known(root) is None and not self.is_goal(root) and not self.class_allows(state):
-            self.mark_dead(root)
+            self.unsolvable.add(root)
         if self.is_goal(root):
             self.line[root] = None
         answer = self.known(root)
         if answer is not None:
             return self.winning_line(root) if answer else None
-        searches = [self._depth_first(root, False), self._depth_first(root, True)]
+        probes = self.beam_probes(root)
+        searches = [probes, self._depth_first(root, self.pagodas_for(state))]
         first_node = self.nodes
         while True:
             for search in searches:
@@ -225,39 +345,118 @@ class PegSolver:
                 try:
                     next(search)
                 except StopIteration as stop:
+                    if search is probes and stop.value is None:
+                        searches.remove(probes)  # no line found: only the exhaustive searches can say
+                        break
+                    if stop.value is None:
+                        self.unsolvable.add(root)
                     return stop.value
                 yield
                 if node_limit is not None and self.nodes - first_node >= node_limit:
                     return None
 
-    def _depth_first(self, root: int, ordered: bool) -> Generator[None, None, list[Jump] | None]:
+    def beam_probes(self, root: int) -> Generator[None, None, list[Jump] | None]:
+        """Beam searches of the solver's widths: level by level, only the positions of least
+        :meth:`beam_cost` go on.  A line found is remembered along its whole length."""
+        dead, line, holes, lines, is_goal = self.dead, self.line, self.holes, self.lines, self.is_goal
+        beam_cost = self.beam_cost
+        for width in self.beam_widths:
+            levels: list[dict[int, int]] = []  # per level: position -> the one it came from
+            level = [root]
+            reached = None
+            while level and reached is None:
+                parents: dict[int, int] = {}
+                by_cost: dict[int, list[int]] = {}
+                for expanded, marbles in enumerate(level, 1):
+                    for child in next_positions(marbles, holes, lines):
+                        if child in parents or child in dead[child % DEAD_SHARDS]:
+                            continue
+                        parents[child] = marbles
+                        if child in line or is_goal(child):
+                            reached = child
+                            break
+                        if child & (child - 1):  # a single marble off the target goes no further
+                            by_cost.setdefault(beam_cost(child), []).append(child)
+                    if reached is not None:
+                        break
+                    if expanded % BEAM_SLICE == 0:
+                        self.nodes += BEAM_SLICE
+                        yield
+                levels.append(parents)
+                level = []
+                for cost in sorted(by_cost):
+                    level += by_cost[cost]
+                    if len(level) >= width:
+                        break
+                del level[width:]
+            if reached is not None:
+                if is_goal(reached):
+                    line.setdefault(reached, None)
+                child = reached
+                for parents in reversed(levels):
+                    marbles = parents[child]
+                    line[marbles] = self.jump_between(marbles, child)
+                    child = marbles
+                return self.winning_line(root)
+            yield
+        return None
+
+    def pagodas_for(self, state: PegState):
+        """A test that proves positions of ``state``'s class lost by pagodas (see
+        :func:`pagoda_prover`), or None when the board has none for some hole the last
+        marble may end on."""
+        if not self.use_pagodas:
+            return None
+        ends = reachable_ends(state)
+        if self.target is not None:
+            ends = [end for end in ends if end == self.target]
+        return pagoda_prover(self.board, tuple(ends))
+
+    def _depth_first(self, root: int, pagodas_prove_lost=None) -> Generator[None, None, list[Jump] | None]:
         """Plain recursive descents from the root of at most YIELD_EVERY nodes each: one that
         runs out is dropped and, after a yield, the next starts again from the root.  What
         the dropped one proved dead stays in the memo and the children of the positions it
         was inside are kept, so the new one is back where it was after a few lookups per
         level; a plain recursion runs twice as fast as a generator keeping its own stack."""
         dead, mark_dead, line, target_bit = self.dead, self.mark_dead, self.line, self.target_bit
-        children, jump_between = self.children, self.jump_between
-        open_children: dict[int, list[int]] = {}  # the positions being tried, their children
+        holes, lines, jump_between = self.holes, self.lines, self.jump_between
+        # The positions being tried: their children and the index of the child under way.  The
+        # index, not the memo, says which children failed: the bounded memo may have forgotten
+        # them, and a descent that tried them again after every slice would never end.
+        open_children: dict[int, list] = {}
         budget = 0
 
         def solvable(marbles: int) -> bool:
             nonlocal budget
             tried = open_children.get(marbles)
             if tried is None:
-                tried = open_children[marbles] = children(marbles, ordered)
-            for child in tried:
+                if pagodas_prove_lost is not None and pagodas_prove_lost(marbles):
+                    mark_dead(marbles)
+                    return False
+                found = next_positions(marbles, holes, lines)
+                # Measured: the English and French starts fall to largest-first in a tenth of a
+                # second; in the generator's own order or smallest-first they take 10-80 s.
+                found.sort(reverse=True)
+                tried = open_children[marbles] = [found, 0]
+            else:
+                found = tried[0]
+            for index in range(tried[1], len(found)):
+                child = found[index]
                 if child in dead[child % DEAD_SHARDS]:
                     continue
                 budget -= 1
                 if budget < 0:
+                    tried[1] = index
                     raise _OutOfNodes
                 if child & (child - 1) == 0:
                     if target_bit and child != target_bit:
-                        mark_dead(child)
                         continue
                     line.setdefault(child, None)
-                if child in line or solvable(child):
+                if child in line:
+                    line[marbles] = jump_between(marbles, child)
+                    return True
+                tried[1] = index
+                if solvable(child):
                     line[marbles] = jump_between(marbles, child)
                     return True
             mark_dead(marbles)
@@ -322,5 +521,5 @@ def solve_text(position: str, to_centre: bool = False) -> str:
     return f"solvable {len(search.line)} {' '.join(map(str, search.line))}".rstrip()
 
 
-__all__ = ["PRESETS", "PegSearch", "PegSolver", "cell_name", "make_engine", "position_class",
+__all__ = ["KNOWN_LINES", "PRESETS", "PegSearch", "PegSolver", "cell_name", "make_engine", "position_class",
            "preset_board", "reachable_ends", "solve_text"]

@@ -31,7 +31,9 @@ SOLVER_BUDGET_MS = 4.0
 HINT_FRAMES = 180
 BOARD_FILE = "pegs-board.txt"
 MAX_FILE_BYTES = 4096
-ENTRIES = ("english", "french", "french_centre", "wiegleb", "diamond", "triangle")
+ENTRIES = ("english", "french", "french_centre", "wiegleb", "diamond", "diamond_centre", "triangle")
+# The entries that start from CENTRE_STARTS: the classic start a warning comes with.
+CENTRE_SUFFIX = "_centre"
 # Best known for the English board: 18 moves (Bergholt, 1912), counting a chain as one move.
 RECORDS = {"english": 18}
 # Rows 3-19 hold the board, row 20 stays blank above the keys.
@@ -40,6 +42,7 @@ MAX_CELL_PX = 18
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
 KEYS_ROW, STATUS_ROW = 21, 23
+WARNING_ROW = 21  # on the picker, under its last entry (row 19)
 SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
@@ -47,8 +50,8 @@ DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Act
 def start_text(entry: str, custom: str | None) -> str:
     if entry == "custom":
         return custom or PRESETS["english"]
-    if entry == "french_centre":
-        return CENTRE_STARTS["french"]
+    if entry.endswith(CENTRE_SUFFIX):
+        return CENTRE_STARTS[entry.removesuffix(CENTRE_SUFFIX)]
     return PRESETS[entry]
 
 
@@ -144,7 +147,7 @@ class PegsCartridge(Cartridge):
         state = RULES.state_from_text(start_text(entry, self.custom))
         self.session = Session(RULES, state, {"board": entry})
         self.on_session_changed()
-        if entry == "french_centre":
+        if entry.endswith(CENTRE_SUFFIX):
             self.flash(t("pegs.warn.centre"), 300)
 
     def on_session_changed(self) -> None:
@@ -402,9 +405,9 @@ class PegsCartridge(Cartridge):
             ui.text_at(3, 5 + 2 * index, (">" if chosen else " ") + " " + t(f"pegs.board.{entry}"), colour)
         if self.custom is None:
             ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
-        if self.entries()[self.pick_index] == "french_centre":
+        if self.entries()[self.pick_index].endswith(CENTRE_SUFFIX):
             for offset, line in enumerate(ui.wrap(t("pegs.warn.centre"), ui.COLS - 2)[:2]):
-                ui.text_at(1, 19 + offset, line, palette.YELLOW)
+                ui.text_at(1, WARNING_ROW + offset, line, palette.YELLOW)
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:

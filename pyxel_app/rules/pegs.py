@@ -48,12 +48,17 @@ PRESETS = {
     "english": "__ooo__/__ooo__/ooooooo/ooo.ooo/ooooooo/__ooo__/__ooo__",
     # The centre start cannot be solved to one marble (see ai/pegs.py); c1 empty can (tested).
     "french": "__.oo__/_ooooo_/ooooooo/ooooooo/ooooooo/_ooooo_/__ooo__",
+    # The centre start: a one-marble line from it is known (ai/pegs.py, KNOWN_LINES).
     "wiegleb": "___ooo___/___ooo___/___ooo___/ooooooooo/oooo.oooo/ooooooooo/___ooo___/___ooo___/___ooo___",
-    # The centre start cannot end in one marble either (its position class); e1 is not ruled out.
-    "diamond": "____.____/___ooo___/__ooooo__/_ooooooo_/ooooooooo/_ooooooo_/__ooooo__/___ooo___/____o____",
+    # e3 empty: a line is known; the centre start cannot end in one marble (its position class).
+    "diamond": "____o____/___ooo___/__oo.oo__/_ooooooo_/ooooooooo/_ooooooo_/__ooooo__/___ooo___/____o____",
     "triangle": "triangle/./oo/ooo/oooo/ooooo",
 }
-CENTRE_STARTS = {"french": "__ooo__/_ooooo_/ooooooo/ooo.ooo/ooooooo/_ooooo_/__ooo__"}
+# The classic starts with the centre empty that can never end in one marble, offered with a warning.
+CENTRE_STARTS = {
+    "french": "__ooo__/_ooooo_/ooooooo/ooo.ooo/ooooooo/_ooooo_/__ooo__",
+    "diamond": "____o____/___ooo___/__ooooo__/_ooooooo_/oooo.oooo/_ooooooo_/__ooooo__/___ooo___/____o____",
+}
 CUSTOM = "custom"
 FIELD = re.compile(r"(\w+)=(\S*)")
 
