@@ -102,8 +102,10 @@ def note(text: str) -> None:
 def cmd_perft(args) -> None:
     spec = find_game(args.game)
     rules = spec.rules
-    variant = rules.check_variant(args.variant)
-    state = rules.initial_state(variant) if args.position is None else rules.state_from_text(args.position, variant)
+    if args.position is None:
+        state = rules.initial_state(args.variant)  # checks the variant (pegs: a preset or a board text)
+    else:
+        state = rules.state_from_text(args.position, rules.check_variant(args.variant))
     if spec.slow_perft_depth is not None and args.depth >= spec.slow_perft_depth:
         note(f"perft {args.game} at depth {args.depth} can take minutes or far longer")
     print(rules.perft(state, args.depth))

@@ -240,3 +240,17 @@ def test_without_a_display_the_app_says_so_in_one_line_and_how_to_run_headless(d
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and "no display found" in lines[0], result.stderr
         assert "snap" in lines[0] and "BYPUZZ_HEADLESS_FRAMES" in lines[0]
+
+
+def test_perft_pegs_takes_a_board_text_as_its_variant_and_solve_reads_it_before_any_note(capsys):
+    from pyxel_app.__main__ import main
+    from pyxel_app.rules.pegs import PRESETS
+
+    english = "/".join(PRESETS["english"].strip().splitlines())
+    assert main(["perft", "pegs", "3", "--variant", english]) == 0
+    assert capsys.readouterr().out.strip() == "60"  # the English board's published count
+    assert main(["perft", "pegs", "2", "--variant", "englsh"]) == 2
+    assert "unknown variant 'englsh'" in capsys.readouterr().err
+    assert main(["solve", "pegs", "o_o/._x"]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "note:" not in err  # a bad board is refused first, with no word about time

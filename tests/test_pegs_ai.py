@@ -207,6 +207,19 @@ def test_a_full_dead_memo_forgets_a_part_and_answers_the_same(monkeypatch):
     assert sum(len(part) for part in solver.dead) > 2 * 20  # many parts in use, each kept small
 
 
+def test_the_garbage_collector_never_walks_the_dead_memo():
+    """A set of a million positions made every full collection take 73-109 ms, inside some frame;
+    a dict that holds only numbers is left out of the collector's walks."""
+    import gc
+
+    state = RULES.state_from_text(LOST_17)
+    search = PegSearch(PegSolver(state.board), state)
+    search.run_to_end()
+    parts = search.solver.dead
+    assert sum(len(part) for part in parts) > 1000
+    assert not any(gc.is_tracked(part) for part in parts)
+
+
 # A lost English position whose proof needs about 57,000 dead positions.
 LOST_17 = "__ooo__/__o.o__/oo.oooo/....o.o/....o.o/__ooo__/__ooo__"
 

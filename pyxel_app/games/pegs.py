@@ -7,13 +7,17 @@ make a move.", "Pressed at (3, 5). Marble found", ...), coordinates as its Locat
 
 from __future__ import annotations
 
-from ..rules.pegs import RULES
+from ..rules.pegs import PRESETS, RULES
 from .spec import GameSpec, lazy
 
 
-
 def solve_note(position: str, to_centre: bool = False) -> str:
-    return "a board that cannot be won may take long to prove so" if position.strip() not in ("english", "triangle") else ""
+    """Every preset's start is answered at once (a stored line or a quick search); an own board is
+    read first, so a bad one is refused before any word about time."""
+    if position.strip() in PRESETS:
+        return ""
+    RULES.state_from_text(position)
+    return "a board that cannot be won may take long to prove so"
 
 
 STRINGS = {

@@ -286,6 +286,9 @@ class PegSolitaire(Rules[PegState, Jump]):
     variants = tuple(PRESETS) + (CUSTOM,)
 
     def initial_state(self, variant: str | None = None) -> PegState:
+        """The start of a preset, or of an own board given as its text (``perft pegs 3 --variant "ooo/o.o"``)."""
+        if variant is not None and variant not in self.variants and set(variant) <= set(MARBLE + EMPTY + NO_HOLE + "/\n "):
+            return self.state_from_text(variant)
         variant = self.check_variant(variant)
         if variant == CUSTOM:
             raise NotationError("a custom board starts from a board text")
