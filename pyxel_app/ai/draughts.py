@@ -76,6 +76,9 @@ LATE_MOVE, REDUCE_FROM = 3, 3
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
+# ... and while the plain function (which never yields) has searched fewer than this many
+# nodes from the last ply: the worst slice stays a few milliseconds.
+LEAF_NODES = 600
 # A search key holds own, opp, kings and the side to move, each this many bits apart.
 KEY_SHIFT = 55
 SCORE_OFFSET = 1 << 22
@@ -220,6 +223,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.score: int | None = None
         self.depth_done = 0
         self.ply_limit = 0
+        self.leaf_cap = 0
         # The positions on the way from the last man move or capture to the one searched.
         self.path: set = set()
         budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
@@ -285,6 +289,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
     def _value(self, own, opp, kings, side, depth, ply, alpha, beta):
         """The score of a position ``depth`` plies deep: the search's, or past the last ply the plain quiescence's."""
         if depth <= 0:
+            self.leaf_cap = self.nodes + LEAF_NODES
             return self._quiesce(own, opp, kings, side, ply, alpha, beta)
         return (yield from self._search(own, opp, kings, side, depth, ply, alpha, beta))
 
@@ -323,6 +328,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         for index, move in enumerate(moves):
             new_opp, new_own, new_kings = after(own, opp, kings, move)
             if next_depth <= 0:
+                self.leaf_cap = self.nodes + LEAF_NODES
                 score = -self._quiesce(new_opp, new_own, new_kings, 1 - side, ply + 1, -beta, -alpha)
             elif index == 0:
                 score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
@@ -355,7 +361,7 @@ class DraughtsSearch(Cooperative[EngineResult]):
         if not capture:
             if not own & kings and not man_step_count(own, empty, side):
                 return ply - WIN
-            if ply >= self.ply_limit or not can_capture(opp, own, kings, empty):
+            if ply >= self.ply_limit or self.nodes >= self.leaf_cap or not can_capture(opp, own, kings, empty):
                 return evaluate(own, opp, kings, side)
         moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
