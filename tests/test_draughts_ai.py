@@ -6,7 +6,7 @@ import pytest
 
 from pyxel_app.ai.draughts import LEVELS, DraughtsSearch, evaluate, pack, unpack
 from pyxel_app.games import find
-from pyxel_app.rules.draughts import RULES
+from pyxel_app.rules.draughts import RULES, SQUARES, Draughts, square_bit, squares_of
 
 
 @pytest.mark.parametrize("level", LEVELS + ("hint",))
@@ -53,6 +53,36 @@ def test_the_evaluation_is_symmetric():
     state = RULES.initial_state()
     own, opp = RULES.sides(state)
     assert evaluate(own, opp, 0, 0) == evaluate(opp, own, 0, 1)
+
+
+def turned(state: Draughts) -> Draughts:
+    """The board turned half round with the colours swapped: the same position for the other side."""
+    def turn_bits(bits: int) -> int:
+        return sum(square_bit(SQUARES - 1 - index) for index in squares_of(bits))
+
+    return Draughts(state.variant, turn_bits(state.black), turn_bits(state.white), turn_bits(state.kings), 1 - state.turn)
+
+
+def test_the_evaluation_scores_a_position_as_the_other_side_scores_it_turned_round():
+    rng = random.Random(4)
+    for _ in range(20):
+        state = RULES.initial_state()
+        while RULES.outcome(state) is None:
+            mirror = turned(state)
+            assert evaluate(*RULES.sides(state), state.kings, state.turn) == evaluate(*RULES.sides(mirror), mirror.kings, mirror.turn)
+            state = RULES.after(state, rng.choice(RULES.legal_moves(state)))
+
+
+def test_the_search_scores_a_repetition_as_a_draw():
+    # White's king alone against two kings and a man: back on 41, the position of four plies
+    # ago comes again, and the search takes that draw over any other move.
+    state = RULES.state_from_text("W:WK46:BK3,K4,12")
+    for text in ("46-41", "3-8", "41-46", "8-3"):
+        state = RULES.apply(state, RULES.move_from_text(state, text))
+    result = DraughtsSearch(state, "hard", random.Random(1), budget_ms=300).run_to_end()
+    assert (RULES.move_to_text(result.move), result.score) == ("46-41", 0)
+    fresh = RULES.state_from_text(RULES.state_to_text(state))
+    assert DraughtsSearch(fresh, "hard", random.Random(1), budget_ms=300).run_to_end().score < -200
 
 
 @pytest.mark.parametrize("entry", [(0, 0, 0, None), (40, 2, -99_999, (45, 0, 1 << 49)), (3, 1, 12345, (3, 49, 0))])

@@ -3,8 +3,10 @@
 The search works on the rules' bitboards (``own``, ``opp``, ``kings``, the side to move),
 not on states: negamax with principal variation search, iterative deepening, a
 transposition table with each position's best move tried first, killers and the history
-heuristic for the other steps, late steps looked at a ply shallower first, and two
-extensions past the last ply: a position where a capture is compulsory is never scored
+heuristic for the other steps, late steps looked at a ply shallower first, and a repeated
+position scored as the draw it is (International).  Past the last ply a plain function
+(no generator: these trees are small, and most positions searched are there) goes on
+where a score would mislead: a position where a capture is compulsory is never scored
 (captures are searched on, since in draughts nobody may decline one), nor one where the
 other side threatens to take (one more move is searched).  The evaluation, for the side
 to move: material (a king is worth three men), how far the men have come, the centre, a
@@ -13,7 +15,7 @@ balance between the wings, men that nothing can stop from crowning, kings on the
 diagonal, and a lead in material counting more as the board empties.
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
-at the clock every few nodes and yields once the frame's ``deadline`` has passed.
+at the clock at every node above the last ply and yields once the frame's ``deadline`` has passed.
 
 >>> from pyxel_app.rules.draughts import RULES
 >>> state = RULES.state_from_text("W:W28,35:B23,13,30", "warcaby")
@@ -68,25 +70,23 @@ TRADE = 6
 # A new depth starts only within this share of the budget; one cut short by the budget
 # still gives its best move so far (the first move searched is the last depth's best).
 START_SHARE = 0.85
-# The clock is read every CLOCK_EVERY + 1 nodes (a power of two, minus one).
-CLOCK_EVERY = 15
 # Principal variation search looks at the steps from the LATE_MOVE-th on a ply shallower
 # first, at depths from REDUCE_FROM on.
 LATE_MOVE, REDUCE_FROM = 3, 3
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
+# ... and while the plain function (which never yields) has searched fewer than this many
+# nodes from the last ply: the worst slice stays a few milliseconds.
+LEAF_NODES = 600
+# A search key holds own, opp, kings and the side to move, each this many bits apart.
+KEY_SHIFT = 55
 SCORE_OFFSET = 1 << 22
 SCORE_MASK = (1 << 23) - 1
 TABLES = {"international": SlotTable(), "warcaby": SlotTable()}  # fixed slots: no pause to grow or clear
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def _rows() -> tuple[int, ...]:
-    return tuple(sum(square_bit(i) for i in range(row * 5, row * 5 + 5)) for row in range(10))
-
-
-ROWS = _rows()
 # Bonus per man on each row, for White (row 9 is home, row 0 crowns); Black reads it backwards.
 ADVANCE = (0, 28, 22, 16, 11, 7, 4, 2, 0, 0)
 CENTRE = sum(square_bit(s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
@@ -122,6 +122,35 @@ def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
 
 CONES = _cones()
 NEAR_CROWNING = {side: sum(1 << bit for bit in CONES[side]) for side in (0, 1)}
+# The men's worth is looked up two rows (11 bits) at a time.
+CHUNK_BITS, CHUNKS = 11, 5
+
+
+def _man_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per side, for each pair of rows (11 bits of the bitboard), the worth of every set of
+    men on it: a man, how far he has come, the centre; added up at once by ``_men_worth``."""
+    worth = ([0] * CHUNKS * CHUNK_BITS, [0] * CHUNKS * CHUNK_BITS)
+    for index in range(SQUARES):
+        bit, row = BIT_OF[index], index // 5
+        centre = 6 if CENTRE >> bit & 1 else 0
+        worth[0][bit] = MAN + ADVANCE[row] + centre
+        worth[1][bit] = MAN + ADVANCE[SIZE - 1 - row] + centre
+    per_side = []
+    for side in (0, 1):
+        chunks = []
+        for chunk in range(CHUNKS):
+            table = [0] * (1 << CHUNK_BITS)
+            for pattern in range(1, 1 << CHUNK_BITS):
+                low = pattern & -pattern
+                table[pattern] = table[pattern ^ low] + worth[side][chunk * CHUNK_BITS + low.bit_length() - 1]
+            chunks.append(tuple(table))
+        per_side.append(tuple(chunks))
+    return per_side[0], per_side[1]
+
+
+def _men_worth(men: int, tables) -> int:
+    t0, t1, t2, t3, t4 = tables
+    return t0[men & 2047] + t1[men >> 11 & 2047] + t2[men >> 22 & 2047] + t3[men >> 33 & 2047] + t4[men >> 44]
 
 
 def evaluate(own: int, opp: int, kings: int, side: int) -> int:
@@ -130,14 +159,8 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
     material = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
     # the same lead is worth more with fewer pieces left: the side ahead likes to exchange
-    score = material + TRADE * material // (own | opp).bit_count()
-    white_men, black_men = (own_men, opp_men) if side == 0 else (opp_men, own_men)
-    advance = 0
-    for row in range(1, 8):
-        mask = ROWS[row]
-        advance += ADVANCE[row] * ((white_men & mask).bit_count() - (black_men & ROWS[9 - row]).bit_count())
-    score += advance if side == 0 else -advance
-    score += 6 * ((own_men & CENTRE).bit_count() - (opp_men & CENTRE).bit_count())
+    score = TRADE * material // (own | opp).bit_count() + KING * (own_kings - opp_kings)
+    score += _men_worth(own_men, MEN_WORTH[side]) - _men_worth(opp_men, MEN_WORTH[1 - side])
     if not opp_kings:
         score += 12 * (own_men & BACK_GUARD[side]).bit_count()
     if not own_kings:
@@ -155,6 +178,9 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
     if not own_kings and opp_men & NEAR_CROWNING[1 - side]:
         score -= _runaways(opp_men & NEAR_CROWNING[1 - side], own, 1 - side)
     return score
+
+
+MEN_WORTH = _man_tables()
 
 
 def _runaways(men: int, opp: int, side: int) -> int:
@@ -197,6 +223,9 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.score: int | None = None
         self.depth_done = 0
         self.ply_limit = 0
+        self.leaf_cap = 0
+        # The positions on the way from the last man move or capture to the one searched.
+        self.path: set = set()
         budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
         super().__init__(self._think(), budget)
 
@@ -212,6 +241,8 @@ class DraughtsSearch(Cooperative[EngineResult]):
             return
         own, opp = RULES.sides(self.state)
         kings, side = self.state.kings, self.state.turn
+        if self.international:
+            self.path = {search_key(*position) for position in self.state.history + (self.state.key,)}
         noise = {move.key: self.rng.randint(-EASY_NOISE, EASY_NOISE) for move in moves} if self.level == "easy" else None
         depth = 0
         while depth < self.max_depth:
@@ -223,11 +254,11 @@ class DraughtsSearch(Cooperative[EngineResult]):
                 child = (new_opp, new_own, new_kings, 1 - side, depth - 1, 1)
                 if noise is None and best is not None:
                     # after the first move, only whether a move is better matters: a null window
-                    score = -(yield from self._search(*child, -best_score - 1, -best_score))
+                    score = -(yield from self._value(*child, -best_score - 1, -best_score))
                     if score > best_score:
-                        score = -(yield from self._search(*child, -INFINITY, -best_score))
+                        score = -(yield from self._value(*child, -INFINITY, -best_score))
                 else:
-                    score = -(yield from self._search(*child, -INFINITY, -best_score))
+                    score = -(yield from self._value(*child, -INFINITY, -best_score))
                     if noise is not None:
                         score += noise[move.key]
                 if score > best_score:
@@ -255,24 +286,25 @@ class DraughtsSearch(Cooperative[EngineResult]):
                  square_bit(move.end) if any(far_row & square_bit(square) for square in move.path[1:]) else 0)
                 for move in moves]
 
+    def _value(self, own, opp, kings, side, depth, ply, alpha, beta):
+        """The score of a position ``depth`` plies deep: the search's, or past the last ply the plain quiescence's."""
+        if depth <= 0:
+            self.leaf_cap = self.nodes + LEAF_NODES
+            return self._quiesce(own, opp, kings, side, ply, alpha, beta)
+        return (yield from self._search(own, opp, kings, side, depth, ply, alpha, beta))
+
     def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
-        """Negamax score of the position for ``side`` (to move), principal variation search.
-        Past the last ply a position with a compulsory capture is searched on (nobody may
-        decline it), else scored."""
+        """Negamax score of the position for ``side`` (to move), ``depth`` >= 1 plies deep:
+        principal variation search; the positions past the last ply go to ``_quiesce``."""
         self.nodes += 1
-        if not self.nodes & CLOCK_EVERY and time.perf_counter() >= self.deadline:
+        if time.perf_counter() >= self.deadline:
             yield
-        empty = FULL & ~(own | opp)
-        jumps = jumpers(own & ~kings, opp, empty)
-        capture = bool(jumps[0] or jumps[1] or jumps[2] or jumps[3]) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
-        if depth <= 0 and not capture:
-            if not own & kings and not man_step_count(own, empty, side):
-                return ply - WIN
-            if ply >= self.ply_limit or not can_capture(opp, own, kings, empty):
-                return evaluate(own, opp, kings, side)
-            # The other side threatens to take: a score now would miss it, so look one move on.
-            depth = 1
-        key = own | opp << 55 | kings << 110 | side << 165
+        key = own | opp << KEY_SHIFT | kings << 2 * KEY_SHIFT | side << 3 * KEY_SHIFT
+        # Only king moves repeat a position, and only while both sides have kings (the one
+        # without must move a man, which never comes back): a repetition is a draw.
+        repeats = self.international and own & kings and opp & kings
+        if repeats and key in self.path:
+            return 0
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -280,6 +312,8 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if entry_depth >= depth:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
+        empty = FULL & ~(own | opp)
+        jumps, capture = captures(own, opp, kings, empty)
         moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
             return ply - WIN
@@ -287,33 +321,60 @@ class DraughtsSearch(Cooperative[EngineResult]):
             moves = self._order(moves, first, side, ply)
         floor = alpha
         best, best_key = -INFINITY, None
-        # a capture past the last ply, or the only move (within the extensions' plies), costs no depth
-        next_depth = depth if capture and depth <= 0 or len(moves) == 1 and ply < self.ply_limit else depth - 1
-        for index, (start, end, taken, crown) in enumerate(moves):
-            start_bit, end_bit = 1 << start, 1 << end
-            new_own = own & ~start_bit | end_bit
-            if kings & start_bit:
-                new_kings = kings & ~start_bit & ~taken | end_bit
-            else:
-                new_kings = kings & ~taken | crown
-            new_opp = opp & ~taken
-            if index == 0:
+        # the only move (within the extensions' plies) costs no depth
+        next_depth = depth if len(moves) == 1 and ply < self.ply_limit else depth - 1
+        if repeats:
+            self.path.add(key)
+        for index, move in enumerate(moves):
+            new_opp, new_own, new_kings = after(own, opp, kings, move)
+            if next_depth <= 0:
+                self.leaf_cap = self.nodes + LEAF_NODES
+                score = -self._quiesce(new_opp, new_own, new_kings, 1 - side, ply + 1, -beta, -alpha)
+            elif index == 0:
                 score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             else:
                 # Late steps are first looked at a ply shallower; one that beats alpha is looked at again in full.
                 reduced = next_depth - 1 if index >= LATE_MOVE and depth >= REDUCE_FROM and not capture else next_depth
-                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, reduced, ply + 1, -alpha - 1, -alpha))
+                score = -(yield from self._value(new_opp, new_own, new_kings, 1 - side, reduced, ply + 1, -alpha - 1, -alpha))
                 if score > alpha and (reduced < next_depth or score < beta):
                     score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
             if score > best:
-                best, best_key = score, (start, end, taken)
+                best, best_key = score, move[:3]
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if not taken:
-                            self._reward(start, end, side, depth, ply)
+                        if not move[2]:
+                            self._reward(move[0], move[1], side, depth, ply)
                         break
-        self._store(key, max(depth, 0), best, floor, beta, best_key)
+        if repeats:
+            self.path.discard(key)
+        self._store(key, depth, best, floor, beta, best_key)
+        return best
+
+    def _quiesce(self, own, opp, kings, side, ply, alpha, beta):
+        """The score past the last ply, a plain function (no slices: these trees are small).
+        A compulsory capture is searched on (nobody may decline it), a position where the
+        other side threatens to take is searched one move on, and any other is scored."""
+        self.nodes += 1
+        empty = FULL & ~(own | opp)
+        jumps, capture = captures(own, opp, kings, empty)
+        if not capture:
+            if not own & kings and not man_step_count(own, empty, side):
+                return ply - WIN
+            if ply >= self.ply_limit or self.nodes >= self.leaf_cap or not can_capture(opp, own, kings, empty):
+                return evaluate(own, opp, kings, side)
+        moves = self._moves(own, opp, kings, side, jumps, capture)
+        if not moves:
+            return ply - WIN
+        best = -INFINITY
+        for move in moves:
+            score = -self._quiesce(*after(own, opp, kings, move), 1 - side, ply + 1, -beta, -alpha)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
         return best
 
     def _order(self, moves, first, side: int, ply: int):
@@ -339,6 +400,30 @@ class DraughtsSearch(Cooperative[EngineResult]):
     def _store(self, key, depth, best, floor, beta, best_key) -> None:
         bound = UPPER if best <= floor else LOWER if best >= beta else EXACT
         self.table[key] = pack(depth, bound, best, best_key)
+
+
+def captures(own: int, opp: int, kings: int, empty: int) -> tuple[tuple[int, int, int, int], bool]:
+    """The men's ``jumpers``, and whether the side with ``own`` has a capture."""
+    jumps = jumpers(own & ~kings, opp, empty)
+    return jumps, bool(jumps[0] or jumps[1] or jumps[2] or jumps[3]) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
+
+
+def after(own: int, opp: int, kings: int, move: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """The position after a search move (start, end, pieces taken, crown bit), for the other
+    side: its (own, opp, kings)."""
+    start, end, taken, crown = move
+    start_bit, end_bit = 1 << start, 1 << end
+    if kings & start_bit:
+        new_kings = kings & ~start_bit & ~taken | end_bit
+    else:
+        new_kings = kings & ~taken | crown
+    return opp & ~taken, own & ~start_bit | end_bit, new_kings
+
+
+def search_key(white: int, black: int, kings: int, turn: int) -> int:
+    """The table's and the path's key of a state's position (``Draughts.key``)."""
+    own, opp = (black, white) if turn else (white, black)
+    return own | opp << KEY_SHIFT | kings << 2 * KEY_SHIFT | turn << 3 * KEY_SHIFT
 
 
 def pack(depth: int, bound: int, score: int, move_key) -> int:

@@ -203,15 +203,16 @@ def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: r
     return (outcome.winner if outcome else None), plies
 
 
-def match(report: Report, name: str, ours: Player, theirs: Player, games: int, first: int = 0) -> float:
-    """Our score in per cent (a win 1, a draw 1/2): game ``g`` plays opening ``g // 2`` with
-    us White when ``g`` is even, so each opening is played with both colours.  ``first``
-    starts at a later game, to share one match between processes."""
+def match(report: Report, name: str, ours: Player, theirs: Player, games: int, first: int = 0,
+          seed: int = OPENING_SEED) -> float:
+    """Our score in per cent (a win 1, a draw 1/2): game ``g`` plays opening ``g // 2`` (of
+    those ``seed`` draws) with us White when ``g`` is even, so each opening is played with
+    both colours.  ``first`` starts at a later game, to share one match between processes."""
     rng = random.Random(11)
     points = 0.0
     wins = draws = losses = 0
     start = time.perf_counter()
-    lines = openings((first + games + 1) // 2)
+    lines = openings((first + games + 1) // 2, seed)
     for game in range(first, first + games):
         we_are_white = game % 2 == 0
         white, black = (ours, theirs) if we_are_white else (theirs, ours)
@@ -255,17 +256,18 @@ def run(report: Report = report, quick: bool = False, full: bool = False, move_m
 def main(arguments: list[str]) -> None:
     """``--full`` plays the matches; ``--move-ms 300`` sets the time a move, ``--games 10
     --first 10`` plays games 10-19 only (to share a match between processes), ``--turbo``
-    plays only the TurboEngine match."""
+    plays only the TurboEngine match, ``--seed 7`` from other openings."""
     options = dict(zip(arguments, arguments[1:]))
     move_ms = float(options.get("--move-ms", MOVE_MS))
     games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
+    seed = int(options.get("--seed", OPENING_SEED))
     if "--turbo" in arguments:
         theirs = peer_player(move_ms)
         if theirs is None:
             report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
             return
-        match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, games {first}-{first + games - 1}",
-              our_player("hard", move_ms), theirs, games, first)
+        match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
+              f"games {first}-{first + games - 1}", our_player("hard", move_ms), theirs, games, first, seed)
         return
     run(quick="--quick" in arguments, full="--full" in arguments, move_ms=move_ms, games=games, first=first)
 
