@@ -104,12 +104,40 @@ def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
         own, other = state.own, state.other
         exact = exact_score(own, other)
         squares = empty_squares(state)
-        for alpha in (-65, exact - 3, exact - 1, exact, exact + 1, 64):
+        for alpha in (-65, exact - 9, exact - 3, exact - 1, exact, exact + 1, exact + 5, 64):
             if len(squares) == 2:
                 result = ai._last_two(own, other, alpha, *squares)
             else:
                 result = ai._solve_small(own, other, alpha, squares)
             check_null_window(result, exact, alpha)
+
+
+def test_the_last_square_answers_a_null_window_for_the_side_that_just_moved():
+    for state in positions(2, 80, seed=8):
+        for move in RULES.legal_moves(state):
+            after_move = RULES.apply(state, move)
+            if after_move.empties != 1:
+                continue
+            mine, theirs = after_move.other, after_move.own
+            exact = -exact_score(theirs, mine)
+            for alpha in range(-65, 65, 3):
+                check_null_window(ai._after_move(mine, theirs, alpha, empty_squares(after_move)[0]), exact, alpha)
+
+
+def test_stones_out_of_every_empty_squares_reach_never_turn():
+    rng = random.Random(12)
+    for _ in range(200):
+        state = RULES.initial_state()
+        history = [state]
+        while RULES.outcome(state) is None:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+            history.append(state)
+        for index, earlier in enumerate(history):
+            reach = 0
+            for square in empty_squares(earlier):
+                reach |= ai.REACH[square]
+            black, white = earlier.black & ~reach, earlier.white & ~reach
+            assert all(later.black & black == black and later.white & white == white for later in history[index:])
 
 
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():

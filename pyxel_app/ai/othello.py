@@ -29,7 +29,7 @@ import random
 import time
 
 from ..rules.base import NotationError
-from ..rules.othello import FULL, NEIGHBOURS, PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
+from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares
 from .cooperative import LevelSearch, run_generator
 from .memo import SlotTable
 
@@ -47,6 +47,9 @@ CORNER_NEIGHBOURS = tuple(
     (1 << corner, 1 << x, (1 << c1) | (1 << c2))
     for corner, x, c1, c2 in ((0, 9, 1, 8), (7, 14, 6, 15), (56, 49, 57, 48), (63, 54, 62, 55))
 )
+# Every square's reach: the squares a stone played there could ever turn (each ray but its
+# last square).
+REACH = tuple(sum(sum(ray[:-1]) for ray in rays) for rays in RAYS)
 QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
 NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
@@ -54,6 +57,8 @@ NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 # From this many empties down the solver runs as a plain function (no pauses, no move list):
 # such a subtree takes a fraction of a millisecond.
 SHALLOW_EMPTIES = 6
+# Up to this many empties the small solver first tries the bounds of the stones out of reach.
+REACH_EMPTIES = 4
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
 TABLE_EMPTIES = 7
 # From this many empties the solver looks up its children in the table before searching
@@ -105,53 +110,88 @@ def _bits(moves: int):
             yield bit
 
 
-def _last_square(own: int, other: int, square: int) -> int:
-    """Exact score with one empty square: whoever can play it does, then the board is full."""
-    flips = flipped_by(own, other, square)
+def _after_move(mine: int, theirs: int, alpha: int, square: int) -> int:
+    """Score for ``mine``, who has just moved, with ``theirs`` to move on the last empty
+    ``square``, against a null window at ``alpha``: exact if it is above, else an upper
+    bound.  What ``square`` can turn bounds it first: ``theirs`` turn at most the stones of
+    ``mine`` in its reach, ``mine`` gain at most those of ``theirs`` there; only a close
+    call plays the square."""
+    count = mine.bit_count()
+    reach = REACH[square]
+    low = 2 * (count - (mine & reach).bit_count()) - SQUARES
+    if low > alpha:
+        return low
+    high = 2 * (count + (theirs & reach).bit_count()) - (SQUARES - 2)
+    if high <= alpha:
+        return high
+    flips = flipped_by(theirs, mine, square)
     if flips:
-        return 2 * (own.bit_count() + flips.bit_count()) - (SQUARES - 2)
-    flips = flipped_by(other, own, square)
+        return 2 * (count - flips.bit_count()) - SQUARES
+    flips = flipped_by(mine, theirs, square)
     if flips:
-        return (SQUARES - 2) - 2 * (other.bit_count() + flips.bit_count())
-    return final_score(own, other)
+        return 2 * (count + flips.bit_count()) - (SQUARES - 2)
+    return final_score(mine, theirs)
 
 
 def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
     """Score with two empty squares, tried in the order given, against a null window at
     ``alpha``: exact if it is above, else an upper bound."""
+    reach = REACH[first] | REACH[second]
+    bound = 2 * (own & ~reach).bit_count() - SQUARES
+    if bound > alpha:
+        return bound
+    bound = SQUARES - 2 * (other & ~reach).bit_count()
+    if bound <= alpha:
+        return bound
     flips = flipped_by(own, other, first)
     if flips:
-        best = -_last_square(other ^ flips, own | flips | (1 << first), second)
+        best = _after_move(own | flips | (1 << first), other ^ flips, alpha, second)
         if best > alpha:
             return best
         flips = flipped_by(own, other, second)
         if flips:
-            return max(best, -_last_square(other ^ flips, own | flips | (1 << second), first))
+            return max(best, _after_move(own | flips | (1 << second), other ^ flips, alpha, first))
         return best
     flips = flipped_by(own, other, second)
     if flips:
-        return -_last_square(other ^ flips, own | flips | (1 << second), first)
+        return _after_move(own | flips | (1 << second), other ^ flips, alpha, first)
     # A pass: the opponent moves, and its best is our worst.
+    beta = -alpha - 1
     flips = flipped_by(other, own, first)
     if flips:
-        worst = _last_square(own ^ flips, other | flips | (1 << first), second)
+        worst = -_after_move(other | flips | (1 << first), own ^ flips, beta, second)
         if worst <= alpha:
             return worst
         flips = flipped_by(other, own, second)
         if flips:
-            return min(worst, _last_square(own ^ flips, other | flips | (1 << second), first))
+            return min(worst, -_after_move(other | flips | (1 << second), own ^ flips, beta, first))
         return worst
     flips = flipped_by(other, own, second)
     if flips:
-        return _last_square(own ^ flips, other | flips | (1 << second), first)
+        return -_after_move(other | flips | (1 << second), own ^ flips, beta, first)
     return final_score(own, other)
 
 
 def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
-    """Score of a position whose few empty ``squares`` are listed, best tried first, against
-    a null window at ``alpha`` (plain recursion, no pauses, no move list: the flips of each
-    empty square are cheaper than the fill)."""
+    """Score of a position whose few empty ``squares`` (three or more) are listed, best
+    tried first, against a null window at ``alpha`` (plain recursion, no pauses, no move
+    list: the flips of each empty square are cheaper than the fill).
+
+    Stones out of the reach of every empty square never turn again, so they bound the
+    score both ways; near the end that alone often answers the null window."""
+    if len(squares) <= REACH_EMPTIES:
+        reach = 0
+        for square in squares:
+            reach |= REACH[square]
+        bound = 2 * (own & ~reach).bit_count() - SQUARES
+        if bound > alpha:
+            return bound
+        bound = SQUARES - 2 * (other & ~reach).bit_count()
+        if bound <= alpha:
+            return bound
     best = -INFINITY
+    beta = -alpha - 1
+    three = len(squares) == 3
     for index, square in enumerate(squares):
         if not NEIGHBOURS[square] & other:
             continue
@@ -159,11 +199,11 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         if not flips:
             continue
         mine, theirs = own | flips | (1 << square), other ^ flips
-        rest = squares[:index] + squares[index + 1:]
-        if len(rest) == 2:
-            score = -_last_two(theirs, mine, -alpha - 1, rest[0], rest[1])
+        if three:
+            rest = squares[:index] + squares[index + 1:]
+            score = -_last_two(theirs, mine, beta, rest[0], rest[1])
         else:
-            score = -_solve_small(theirs, mine, -alpha - 1, rest)
+            score = -_solve_small(theirs, mine, beta, squares[:index] + squares[index + 1:])
         if score > best:
             if score > alpha:
                 return score
@@ -172,7 +212,7 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         return best
     for square in squares:
         if NEIGHBOURS[square] & own and flipped_by(other, own, square):
-            return -_solve_small(other, own, -alpha - 1, squares)
+            return -_solve_small(other, own, beta, squares)
     return final_score(own, other)
 
 
@@ -275,7 +315,7 @@ class EndgameSolver:
         if empties <= SHALLOW_EMPTIES:
             squares = _empty_squares(empty)
             if empties == 1:
-                return _last_square(own, other, squares[0])
+                return -_after_move(other, own, -alpha - 1, squares[0])
             if empties == 2:
                 return _last_two(own, other, alpha, squares[0], squares[1])
             return _solve_small(own, other, alpha, squares)
