@@ -136,13 +136,6 @@ def _after_move(mine: int, theirs: int, alpha: int, square: int) -> int:
 def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
     """Score with two empty squares, tried in the order given, against a null window at
     ``alpha``: exact if it is above, else an upper bound."""
-    reach = REACH[first] | REACH[second]
-    bound = 2 * (own & ~reach).bit_count() - SQUARES
-    if bound > alpha:
-        return bound
-    bound = SQUARES - 2 * (other & ~reach).bit_count()
-    if bound <= alpha:
-        return bound
     flips = flipped_by(own, other, first)
     if flips:
         best = _after_move(own | flips | (1 << first), other ^ flips, alpha, second)
@@ -173,13 +166,14 @@ def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
 
 
 def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
-    """Score of a position whose few empty ``squares`` (three or more) are listed, best
+    """Score of a position whose few empty ``squares`` (two or more) are listed, best
     tried first, against a null window at ``alpha`` (plain recursion, no pauses, no move
     list: the flips of each empty square are cheaper than the fill).
 
     Stones out of the reach of every empty square never turn again, so they bound the
     score both ways; near the end that alone often answers the null window."""
-    if len(squares) <= REACH_EMPTIES:
+    count = len(squares)
+    if count <= REACH_EMPTIES:
         reach = 0
         for square in squares:
             reach |= REACH[square]
@@ -189,9 +183,10 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         bound = SQUARES - 2 * (other & ~reach).bit_count()
         if bound <= alpha:
             return bound
+    if count == 2:
+        return _last_two(own, other, alpha, squares[0], squares[1])
     best = -INFINITY
     beta = -alpha - 1
-    three = len(squares) == 3
     for index, square in enumerate(squares):
         if not NEIGHBOURS[square] & other:
             continue
@@ -199,11 +194,7 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         if not flips:
             continue
         mine, theirs = own | flips | (1 << square), other ^ flips
-        if three:
-            rest = squares[:index] + squares[index + 1:]
-            score = -_last_two(theirs, mine, beta, rest[0], rest[1])
-        else:
-            score = -_solve_small(theirs, mine, beta, squares[:index] + squares[index + 1:])
+        score = -_solve_small(theirs, mine, beta, squares[:index] + squares[index + 1:])
         if score > best:
             if score > alpha:
                 return score
@@ -316,8 +307,6 @@ class EndgameSolver:
             squares = _empty_squares(empty)
             if empties == 1:
                 return -_after_move(other, own, -alpha - 1, squares[0])
-            if empties == 2:
-                return _last_two(own, other, alpha, squares[0], squares[1])
             return _solve_small(own, other, alpha, squares)
         key = (own, other)
         table = self.table
