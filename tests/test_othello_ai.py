@@ -140,6 +140,18 @@ def test_stones_out_of_every_empty_squares_reach_never_turn():
             assert all(later.black & black == black and later.white & white == white for later in history[index:])
 
 
+@pytest.mark.parametrize("weighed", [False, True])
+def test_the_children_are_every_legal_move_once_the_tables_move_first(weighed):
+    for state in positions(14, 6, seed=3):
+        own, other = state.own, state.other
+        moves = legal_squares(own, other)
+        last = 1 << (moves.bit_length() - 1)
+        children = ai._children(own, other, empty_squares(state), last, weighed)
+        assert children[0][1] == last
+        assert sorted(bit for _, bit, _, _ in children) == sorted(1 << move for move in RULES.legal_moves(state))
+        assert all((theirs, mine) == tuple(reversed(after(own, other, bit))) for _, bit, theirs, mine in children)
+
+
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
     # Nine empties: the table (from 7) and the lookups of children (from 8) take part;
     # every start of the probes gives the same answer.
@@ -154,6 +166,17 @@ def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
 def after(own: int, other: int, bit: int) -> tuple[int, int]:
     flips = flipped_by(own, other, bit.bit_length() - 1)
     return own | flips | bit, other ^ flips
+
+
+def test_the_solver_agrees_with_plain_alphabeta_where_it_weighs_its_moves():
+    # Eleven empties: the order by evaluation (from 10) and the steps of the probes take part.
+    from pyxel_app.bench.othello import plain_score
+
+    for state in positions(11, 3, seed=41):
+        exact = plain_score(state.own, state.other)
+        for guess in (-40, 0, 40):
+            score, _ = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
+            assert score == exact, (RULES.state_to_text(state), guess)
 
 
 def test_a_search_with_a_window_proves_a_bound():

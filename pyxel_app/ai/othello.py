@@ -6,11 +6,14 @@ move and of its opponent), never on state objects, so a node costs a few microse
 - The **endgame solver** finds the exact final disc difference for the side to move,
   empty squares going to the winner (the score of the FFO endgame tests).  MTD(f): a
   series of null-window negamax probes, each asking "more than alpha?" where the last
-  one ended, until the bounds meet.  Above ``SHALLOW_EMPTIES`` a node tries its moves
-  "fastest first" (the reply that leaves the opponent the fewest moves), keeps bounds
-  and its best move in a table and looks its children up there before searching them;
-  below, a plain function tries the empty squares in quadrant-parity order without a
-  move list, with special cases for the last two squares and the last one.
+  one ended, until the bounds meet (downwards in growing steps: a probe that fails low
+  costs much the same however far it is from the score).  Above ``SHALLOW_EMPTIES`` a
+  node tries its moves "fastest first" (the reply that leaves the opponent the fewest
+  moves; far from the end weighed with the evaluation), keeps bounds and its best move in
+  a table and looks its children up there before searching them; below, a plain function
+  tries the empty squares in quadrant-parity order without a move list, with special
+  cases for the last two squares and the last one, and first asks whether the stones no
+  empty square can reach already decide the null window.
 - The **look-ahead** is iterative-deepening negamax with the same move ordering and an
   evaluation of mobility, potential mobility (frontier), corners, the squares next to an
   empty corner and stable edge stones.
@@ -59,6 +62,11 @@ NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 SHALLOW_EMPTIES = 6
 # Up to this many empties the small solver first tries the bounds of the stones out of reach.
 REACH_EMPTIES = 4
+# From this many empties the solver orders moves by the evaluation as well as by the
+# opponent's mobility (weighted ORDER_MOBILITY against the evaluation's 12 a move): 15%
+# fewer nodes for the cost of an evaluation a move.
+ORDER_EMPTIES = 10
+ORDER_MOBILITY = 72
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
 TABLE_EMPTIES = 7
 # From this many empties the solver looks up its children in the table before searching
@@ -218,10 +226,12 @@ def _empty_squares(empty: int) -> tuple[int, ...]:
     return tuple(bit.bit_length() - 1 for part in (empty & odd, empty & ~odd) for bit in _bits(part))
 
 
-def _children(own: int, other: int, squares: tuple[int, ...], first: int = 0) -> list[tuple[int, int, int, int]]:
+def _children(own: int, other: int, squares: tuple[int, ...], first: int = 0,
+              weighed: bool = False) -> list[tuple[int, int, int, int]]:
     """(rank, bit, new own, new other) of every move among the empty ``squares``: ``first``
     first, then the replies that leave the opponent the fewest moves, ties in the order of
-    ``squares``."""
+    ``squares``.  ``weighed`` (far from the end, where a better order saves the most) adds
+    the evaluation of the position the opponent faces to its moves."""
     children = []
     for rank, square in enumerate(squares):
         flips = flipped_by(own, other, square)
@@ -229,9 +239,12 @@ def _children(own: int, other: int, squares: tuple[int, ...], first: int = 0) ->
             bit = 1 << square
             mine, theirs = own | flips | bit, other ^ flips
             if bit == first:
-                rank = -1
+                rank = -INFINITY * SQUARES
             else:
-                rank += legal_squares(theirs, mine).bit_count() * SQUARES
+                moves = legal_squares(theirs, mine).bit_count()
+                if weighed:
+                    moves = ORDER_MOBILITY * moves + evaluate(theirs, mine)
+                rank += moves * SQUARES
             children.append((rank, bit, theirs, mine))
     children.sort()
     return children
@@ -261,15 +274,17 @@ class EndgameSolver:
 
         MTD(f): null-window probes, each starting where the last one ended, until the
         bounds meet; the table keeps what each probe proved for the next one."""
-        children = _children(own, other, _empty_squares(FULL & ~(own | other)))
+        empty = FULL & ~(own | other)
+        children = _children(own, other, _empty_squares(empty), 0, empty.bit_count() >= ORDER_EMPTIES)
         if not children:
             if not legal_squares(other, own):
                 return final_score(own, other), 0
             score, _ = yield from self.search(other, own, -high, -low, -guess)
             return -score, 0
         best_bit = children[0][1]
-        proven_low = False
+        proven_low = proven_high = False
         alpha = guess
+        step = 2  # the next step down; once both sides are proven, halve the gap
         while low < high:
             alpha = max(low, min(alpha, high - 1))
             self.probes += 1
@@ -277,10 +292,11 @@ class EndgameSolver:
             if best > alpha:
                 low, best_bit, proven_low = best, bit_found, True
                 children.sort(key=lambda child: child[1] != best_bit)
-                alpha = best
+                alpha = (low + high) // 2 if proven_high else low
             else:
-                high = best
-                alpha = best - 1
+                high, proven_high = best, True
+                alpha = (low + high) // 2 if proven_low else high - 1 - step
+                step *= 2
         return (low if proven_low else high), best_bit
 
     def _probe(self, children, alpha: int):
@@ -318,7 +334,7 @@ class EndgameSolver:
                 return low
             if high <= alpha:
                 return high
-        children = _children(own, other, _empty_squares(empty), first)
+        children = _children(own, other, _empty_squares(empty), first, empties >= ORDER_EMPTIES)
         if not children:
             if not legal_squares(other, own):
                 return final_score(own, other)
