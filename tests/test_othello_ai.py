@@ -179,6 +179,15 @@ def test_the_solver_agrees_with_plain_alphabeta_where_it_weighs_its_moves():
             assert score == exact, (RULES.state_to_text(state), guess)
 
 
+def test_a_second_solve_starts_at_the_score_the_first_found():
+    state = positions(12, 1, seed=43)[0]
+    first = EndgameSolver()
+    score, _ = first.solve(state.own, state.other)
+    again = EndgameSolver()
+    assert again.solve(state.own, state.other)[0] == score
+    assert again.probes <= 2 and again.nodes < first.nodes
+
+
 def test_a_search_with_a_window_proves_a_bound():
     state = positions(8, 1, seed=5)[0]
     exact = minimax(state)

@@ -268,12 +268,17 @@ class EndgameSolver:
         """(score, best move bit or 0 for a pass) in one go."""
         return run_generator(self.search(own, other))
 
-    def search(self, own: int, other: int, low: int = -MAX_SCORE, high: int = MAX_SCORE, guess: int = 0):
+    def search(self, own: int, other: int, low: int = -MAX_SCORE, high: int = MAX_SCORE, guess: int | None = None):
         """Generator: yields when past the deadline, returns (score, best move bit; 0 = pass).
         A score outside (low, high) is only a bound.
 
         MTD(f): null-window probes, each starting where the last one ended, until the
-        bounds meet; the table keeps what each probe proved for the next one."""
+        bounds meet; the table keeps what each probe proved for the next one.  Without a
+        ``guess`` the first probe is at the table's bound for the position, if it has one
+        (in a game the solve two plies before has mostly bounded it), else at 0."""
+        known = self.table.get((own, other))
+        if guess is None:
+            guess = 0 if known is None else known[0] if known[0] > -INFINITY else known[1]
         empty = FULL & ~(own | other)
         children = _children(own, other, _empty_squares(empty), 0, empty.bit_count() >= ORDER_EMPTIES)
         if not children:
@@ -297,6 +302,10 @@ class EndgameSolver:
                 high, proven_high = best, True
                 alpha = (low + high) // 2 if proven_low else high - 1 - step
                 step *= 2
+        proven = (low if proven_low else -INFINITY, high if proven_high else INFINITY)
+        if known is not None:
+            proven = (max(proven[0], known[0]), min(proven[1], known[1]))
+        self.table[own, other] = (*proven, best_bit)
         return (low if proven_low else high), best_bit
 
     def _probe(self, children, alpha: int):
