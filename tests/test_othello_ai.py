@@ -170,10 +170,8 @@ def after(own: int, other: int, bit: int) -> tuple[int, int]:
 
 def test_the_solver_agrees_with_plain_alphabeta_where_it_weighs_its_moves():
     # Eleven empties: the order by evaluation (from 10) and the steps of the probes take part.
-    from pyxel_app.bench.othello import plain_score
-
     for state in positions(11, 3, seed=41):
-        exact = plain_score(state.own, state.other)
+        exact = ai.plain_score(state.own, state.other)
         for guess in (-40, 0, 40):
             score, _ = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
             assert score == exact, (RULES.state_to_text(state), guess)

@@ -387,6 +387,31 @@ def solve_text(position: str) -> str:
     return f"{score} {RULES.move_to_text(move)}"
 
 
+def plain_score(own: int, other: int, alpha: int = -SQUARES - 1, beta: int = SQUARES + 1) -> int:
+    """The exact final disc difference by plain alpha-beta to the end: no table, no null
+    windows, no bounds, the opponent's mobility as the only ordering.  Slow (seconds at 14
+    empties): the reference the tests and the bench's data files check the solver against."""
+    moves = legal_squares(own, other)
+    if not moves:
+        if not legal_squares(other, own):
+            return final_score(own, other)
+        return -plain_score(other, own, -beta, -alpha)
+    children = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        flips = flipped_by(own, other, bit.bit_length() - 1)
+        mine, theirs = own | flips | bit, other ^ flips
+        children.append((legal_squares(theirs, mine).bit_count(), theirs, mine))
+    children.sort(key=lambda child: child[0])
+    best = -SQUARES - 1
+    for _, theirs, mine in children:
+        best = max(best, -plain_score(theirs, mine, -beta, -max(alpha, best)))
+        if best >= beta:
+            break
+    return best
+
+
 def endgame_positions(empties: int, count: int, seed: int = 14) -> list[Othello]:
     """Positions still in play with ``empties`` empty squares, from random games (tests, bench)."""
     rng = random.Random(seed)

@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, final_score, greedy_move
-from ..rules.othello import PASS, RULES, SQUARES, Othello, flipped_by, legal_squares
+from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move, plain_score
+from ..rules.othello import PASS, RULES, Othello
 from . import report
 
 Report = Callable[[str, str], None]
@@ -111,31 +111,6 @@ def read_endgames(name: str = PLAYED_ENDGAMES) -> list[tuple[Othello, int]]:
             board, side, score = line.split()
             found.append((RULES.state_from_text(f"{board} {side}"), int(score)))
     return found
-
-
-def plain_score(own: int, other: int, alpha: int = -SQUARES - 1, beta: int = SQUARES + 1) -> int:
-    """The exact final disc difference by plain alpha-beta to the end: no table, no null
-    windows, no bounds, the opponent's mobility as the only ordering (the check of the data
-    files, independent of the solver)."""
-    moves = legal_squares(own, other)
-    if not moves:
-        if not legal_squares(other, own):
-            return final_score(own, other)
-        return -plain_score(other, own, -beta, -alpha)
-    children = []
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        flips = flipped_by(own, other, bit.bit_length() - 1)
-        mine, theirs = own | flips | bit, other ^ flips
-        children.append((legal_squares(theirs, mine).bit_count(), theirs, mine))
-    children.sort(key=lambda child: child[0])
-    best = -SQUARES - 1
-    for _, theirs, mine in children:
-        best = max(best, -plain_score(theirs, mine, -beta, -max(alpha, best)))
-        if best >= beta:
-            break
-    return best
 
 
 def check_endgames(name: str) -> None:
