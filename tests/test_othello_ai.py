@@ -96,10 +96,10 @@ def check_null_window(result: int, exact: int, alpha: int) -> None:
         assert exact <= result <= alpha
 
 
-@pytest.mark.parametrize("empties", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("empties", [2, 3, 4, 5, 6, 7])
 def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
     for state in positions(empties, 30, seed=100 + empties) + must_pass_positions(10, seed=empties):
-        if state.empties > 6:
+        if state.empties > ai.SHALLOW_EMPTIES:
             continue
         own, other = state.own, state.other
         exact = exact_score(own, other)
