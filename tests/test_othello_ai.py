@@ -153,14 +153,14 @@ def test_the_children_are_every_legal_move_once_the_tables_move_first(weighed):
 
 
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
-    # Nine empties: the table (from 7) and the lookups of children (from 8) take part;
+    # Ten empties: the table (from 8) and the lookups of children (from 9) take part;
     # every start of the probes gives the same answer.
-    for state in positions(9, 3, seed=31):
-        exact = exact_score(state.own, state.other)
+    for state in positions(10, 3, seed=31):
+        exact = ai.plain_score(state.own, state.other)
         for guess in (-64, 0, exact, 64):
             score, bit = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
             assert score == exact, (RULES.state_to_text(state), guess)
-            assert bit and -exact_score(*reversed(after(state.own, state.other, bit))) == exact
+            assert bit and -ai.plain_score(*reversed(after(state.own, state.other, bit))) == exact
 
 
 def after(own: int, other: int, bit: int) -> tuple[int, int]:

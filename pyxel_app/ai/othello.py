@@ -71,9 +71,10 @@ ORDER_MOBILITY = 72
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
 TABLE_EMPTIES = 8
 # From this many empties the solver looks up its children in the table before searching
-# them (enhanced transposition cutoff).  (A cap from the opponent's stable stones, tried
-# too, saved under 2% of the nodes on 14 empties and cost as much as it saved.)
-ETC_EMPTIES = 8
+# them (enhanced transposition cutoff; the children must have TABLE_EMPTIES).  (A cap from
+# the opponent's stable stones, tried too, saved under 2% of the nodes on 14 empties and
+# cost as much as it saved.)
+ETC_EMPTIES = TABLE_EMPTIES + 1
 # One table each for every solve and every search of the session: made once, so no search
 # allocates (and the garbage collector walks) a quarter of a million fresh slots.
 SOLVER_TABLE = SlotTable()
