@@ -153,7 +153,7 @@ def test_the_children_are_every_legal_move_once_the_tables_move_first(weighed):
 
 
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
-    # Ten empties: the table (from 8) and the lookups of children (from 9) take part;
+    # Ten empties: the table (from 7) and the lookups of children (from 8) take part;
     # every start of the probes gives the same answer.
     for state in positions(10, 3, seed=31):
         exact = ai.plain_score(state.own, state.other)

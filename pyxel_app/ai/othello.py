@@ -58,9 +58,9 @@ NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 
 # From this many empties down the solver runs as a plain function (no pauses, no move list):
-# such a subtree takes a millisecond at most (with the bounds near the end, 7 costs 6% fewer
-# instructions than 6 on the random 14-empty set).
-SHALLOW_EMPTIES = 7
+# such a subtree takes a fraction of a millisecond (7 costs 1.7% more instructions on the
+# random 14-empty set).
+SHALLOW_EMPTIES = 6
 # Up to this many empties the small solver first tries the bounds of the stones out of reach.
 REACH_EMPTIES = 4
 # From this many empties the solver orders moves by the evaluation as well as by the
@@ -69,7 +69,7 @@ REACH_EMPTIES = 4
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
-TABLE_EMPTIES = 8
+TABLE_EMPTIES = 7
 # From this many empties the solver looks up its children in the table before searching
 # them (enhanced transposition cutoff; the children must have TABLE_EMPTIES).  (A cap from
 # the opponent's stable stones, tried too, saved under 2% of the nodes on 14 empties and
