@@ -65,7 +65,8 @@ SHALLOW_EMPTIES = 6
 REACH_EMPTIES = 4
 # From this many empties the solver orders moves by the evaluation as well as by the
 # opponent's mobility (weighted ORDER_MOBILITY against the evaluation's 12 a move): 15%
-# fewer nodes for the cost of an evaluation a move.
+# fewer nodes for the cost of an evaluation a move; in instructions 7% fewer on the random
+# 14-empty set (the slow positions), 8% more on the played one (all fast).
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
