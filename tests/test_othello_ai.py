@@ -96,15 +96,15 @@ def check_null_window(result: int, exact: int, alpha: int) -> None:
         assert exact <= result <= alpha
 
 
-@pytest.mark.parametrize("empties", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("empties", [2, 3, 4, 5, 6, 7])
 def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
     for state in positions(empties, 30, seed=100 + empties) + must_pass_positions(10, seed=empties):
-        if state.empties > 6:
+        if state.empties > ai.SHALLOW_EMPTIES:
             continue
         own, other = state.own, state.other
         exact = exact_score(own, other)
         squares = empty_squares(state)
-        for alpha in (-65, exact - 3, exact - 1, exact, exact + 1, 64):
+        for alpha in (-65, exact - 9, exact - 3, exact - 1, exact, exact + 1, exact + 5, 64):
             if len(squares) == 2:
                 result = ai._last_two(own, other, alpha, *squares)
             else:
@@ -112,20 +112,78 @@ def test_the_last_empties_answer_a_null_window_as_minimax_says(empties):
             check_null_window(result, exact, alpha)
 
 
+def test_the_last_square_answers_a_null_window_for_the_side_that_just_moved():
+    for state in positions(2, 80, seed=8):
+        for move in RULES.legal_moves(state):
+            after_move = RULES.apply(state, move)
+            if after_move.empties != 1:
+                continue
+            mine, theirs = after_move.other, after_move.own
+            exact = -exact_score(theirs, mine)
+            for alpha in range(-65, 65, 3):
+                check_null_window(ai._after_move(mine, theirs, alpha, empty_squares(after_move)[0]), exact, alpha)
+
+
+def test_stones_out_of_every_empty_squares_reach_never_turn():
+    rng = random.Random(12)
+    for _ in range(200):
+        state = RULES.initial_state()
+        history = [state]
+        while RULES.outcome(state) is None:
+            state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+            history.append(state)
+        for index, earlier in enumerate(history):
+            reach = 0
+            for square in empty_squares(earlier):
+                reach |= ai.REACH[square]
+            black, white = earlier.black & ~reach, earlier.white & ~reach
+            assert all(later.black & black == black and later.white & white == white for later in history[index:])
+
+
+@pytest.mark.parametrize("weighed", [False, True])
+def test_the_children_are_every_legal_move_once_the_tables_move_first(weighed):
+    for state in positions(14, 6, seed=3):
+        own, other = state.own, state.other
+        moves = legal_squares(own, other)
+        last = 1 << (moves.bit_length() - 1)
+        children = ai._children(own, other, empty_squares(state), last, weighed)
+        assert children[0][1] == last
+        assert sorted(bit for _, bit, _, _ in children) == sorted(1 << move for move in RULES.legal_moves(state))
+        assert all((theirs, mine) == tuple(reversed(after(own, other, bit))) for _, bit, theirs, mine in children)
+
+
 def test_the_solver_agrees_with_negamax_where_its_table_and_cuts_work():
-    # Nine empties: the table (from 7) and the lookups of children (from 8) take part;
+    # Ten empties: the table (from 7) and the lookups of children (from 8) take part;
     # every start of the probes gives the same answer.
-    for state in positions(9, 3, seed=31):
-        exact = exact_score(state.own, state.other)
+    for state in positions(10, 3, seed=31):
+        exact = ai.plain_score(state.own, state.other)
         for guess in (-64, 0, exact, 64):
             score, bit = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
             assert score == exact, (RULES.state_to_text(state), guess)
-            assert bit and -exact_score(*reversed(after(state.own, state.other, bit))) == exact
+            assert bit and -ai.plain_score(*reversed(after(state.own, state.other, bit))) == exact
 
 
 def after(own: int, other: int, bit: int) -> tuple[int, int]:
     flips = flipped_by(own, other, bit.bit_length() - 1)
     return own | flips | bit, other ^ flips
+
+
+def test_the_solver_agrees_with_plain_alphabeta_where_it_weighs_its_moves():
+    # Eleven empties: the order by evaluation (from 10) and the steps of the probes take part.
+    for state in positions(11, 3, seed=41):
+        exact = ai.plain_score(state.own, state.other)
+        for guess in (-40, 0, 40):
+            score, _ = run_generator(EndgameSolver().search(state.own, state.other, guess=guess))
+            assert score == exact, (RULES.state_to_text(state), guess)
+
+
+def test_a_second_solve_starts_at_the_score_the_first_found():
+    state = positions(12, 1, seed=43)[0]
+    first = EndgameSolver()
+    score, _ = first.solve(state.own, state.other)
+    again = EndgameSolver()
+    assert again.solve(state.own, state.other)[0] == score
+    assert again.probes <= 2 and again.nodes < first.nodes
 
 
 def test_a_search_with_a_window_proves_a_bound():

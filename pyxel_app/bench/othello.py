@@ -8,20 +8,24 @@ empties) is the opponent for strength.  Without them their lines say so.
 
 Endgame positions have 14 empties (the FFO set's have 20 and more, beyond a pure-Python
 solver's second): those of ``data/othello_endgames_14.txt``, from games the medium level
-played against itself, with their exact scores, and as many from random games (lopsided
-boards, harder for the solver).  The long matches (50 games each) run with
+played against itself, and of ``data/othello_endgames_14_random.txt``, from random games
+(lopsided boards, harder for the solver), each with its exact score.  Solve times are CPU
+times of this process (the machine may be shared; the load average is printed beside them).
+``--check-endgames FILE`` checks a file's scores with a plain alpha-beta (no table, no null
+windows, no bounds: slow, minutes a file).  The long matches (50 games each) run with
 ``python -m pyxel_app.bench.othello --full``; they tell how far they are game by game.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Callable
 
-from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move
+from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move, plain_score
 from ..rules.othello import PASS, RULES, Othello
 from . import report
 
@@ -35,6 +39,7 @@ TOP_BUDGET_MS = 2500.0
 UNLIMITED_MS = 1e9  # a fixed-depth level that never runs out of time, so the games replay exactly
 DATA = Path(__file__).parent / "data"
 PLAYED_ENDGAMES = "othello_endgames_14.txt"
+RANDOM_ENDGAMES = "othello_endgames_14_random.txt"
 
 
 def peer_perft(depth: int) -> int | None:
@@ -93,8 +98,13 @@ def played_endgames(count: int, empties: int = SOLVE_EMPTIES, seed: int = 1) -> 
     return found
 
 
+def endgame_positions_14(count: int) -> list[Othello]:
+    """Positions of random games with 14 empties (the random data file's)."""
+    return endgame_positions(SOLVE_EMPTIES, count)
+
+
 def read_endgames(name: str = PLAYED_ENDGAMES) -> list[tuple[Othello, int]]:
-    """(position, exact score) of every line of a data file."""
+    """(position, exact score) of every line of a data file (a name in ``data/`` or a path)."""
     found = []
     for line in (DATA / name).read_text().splitlines():
         if line.strip() and not line.startswith("#"):
@@ -103,8 +113,19 @@ def read_endgames(name: str = PLAYED_ENDGAMES) -> list[tuple[Othello, int]]:
     return found
 
 
+def check_endgames(name: str) -> None:
+    """Prints each position of a data file with its score by :func:`plain_score` and the
+    file's, and how many differ."""
+    wrong = 0
+    for state, known in read_endgames(name):
+        score = plain_score(state.own, state.other)
+        wrong += score != known
+        print(RULES.state_to_text(state), score, "ok" if score == known else f"but the file says {known}", flush=True)
+    print(f"{wrong} wrong")
+
+
 def bench_solver(report: Report, label: str, positions: list[tuple[Othello, int | None]]) -> None:
-    """Wall time and CPU time of this process per position (the same on an idle machine; on a
+    """CPU time of this process and wall time per position (the same on an idle machine; on a
     shared one the CPU time is the solver's own); a known score the solver misses is named."""
     times, cpu, nodes, wrong = [], [], 0, []
     for state, known in positions:
@@ -117,10 +138,11 @@ def bench_solver(report: Report, label: str, positions: list[tuple[Othello, int 
         if known is not None and score != known:
             wrong.append(f"{RULES.state_to_text(state)} gave {score}, not {known}")
     count = len(positions)
+    load = " (load average %.1f %.1f %.1f)" % os.getloadavg() if hasattr(os, "getloadavg") else ""
     report(f"othello solve {label}",
-           f"wall mean {1000 * sum(times) / count:.0f} ms, worst {1000 * max(times):.0f} ms, "
-           f"{sum(t > 1.0 for t in times)} of {count} over 1 s; CPU mean {1000 * sum(cpu) / count:.0f} ms, "
-           f"worst {1000 * max(cpu):.0f} ms, {sum(t > 1.0 for t in cpu)} over 1 s; "
+           f"CPU mean {1000 * sum(cpu) / count:.0f} ms, worst {1000 * max(cpu):.0f} ms, "
+           f"{sum(t > 1.0 for t in cpu)} of {count} over 1 s; wall mean {1000 * sum(times) / count:.0f} ms, "
+           f"worst {1000 * max(times):.0f} ms, {sum(t > 1.0 for t in times)} over 1 s{load}; "
            f"mean {nodes // count} nodes above the last empties; CPU ms each: "
            + " ".join(f"{1000 * t:.0f}" for t in cpu))
     for line in wrong:
@@ -128,11 +150,9 @@ def bench_solver(report: Report, label: str, positions: list[tuple[Othello, int 
 
 
 def bench_solvers(report: Report, count: int) -> None:
-    """The played positions (with their scores) and as many from random games."""
-    played = read_endgames()[:count]
-    bench_solver(report, f"{SOLVE_EMPTIES} empties, played", played)
-    randomly = [(state, None) for state in endgame_positions(SOLVE_EMPTIES, len(played))]
-    bench_solver(report, f"{SOLVE_EMPTIES} empties, random games", randomly)
+    """``count`` positions of each data file, played and random, with their scores."""
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, played", read_endgames(PLAYED_ENDGAMES)[:count])
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, random games", read_endgames(RANDOM_ENDGAMES)[:count])
 
 
 def top_level(budget_ms: float) -> Player:
@@ -235,12 +255,21 @@ def run(report: Report, quick: bool = False, full: bool = False) -> None:
 
 def main(argv: list[str]) -> None:
     """``--quick`` smoke run; ``--full`` 50 games a match; ``--match greedy|peer`` only that match;
-    ``--make-endgames N`` prints the played positions of N games (the data file's)."""
+    ``--solve`` only the solve times; ``--make-endgames N`` and ``--make-random-endgames N``
+    print the positions of the data files with the solver's scores; ``--check-endgames FILE``
+    checks a data file's scores by plain alpha-beta."""
     full = "--full" in argv
     games = FULL_GAMES if full else DEFAULT_GAMES
-    if "--make-endgames" in argv:
-        for state in played_endgames(int(argv[argv.index("--make-endgames") + 1])):
-            print(RULES.state_to_text(state))
+    for option, make in (("--make-endgames", played_endgames), ("--make-random-endgames", endgame_positions_14)):
+        if option in argv:
+            for state in make(int(argv[argv.index(option) + 1])):
+                print(RULES.state_to_text(state), EndgameSolver().solve(state.own, state.other)[0])
+            return
+    if "--check-endgames" in argv:
+        check_endgames(argv[argv.index("--check-endgames") + 1])
+        return
+    if "--solve" in argv:
+        bench_solvers(report, 20)
         return
     if "--match" in argv:
         which = argv[argv.index("--match") + 1]
