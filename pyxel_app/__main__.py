@@ -11,6 +11,7 @@ import re
 import sys
 
 from . import games
+from .exits import interrupted
 from .rules.base import RulesError
 from .rules.numbers import NumberError, parse_number
 
@@ -20,7 +21,6 @@ MAX_PERFT_DEPTH = 42
 MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
 MAX_SEED = 2**63 - 1
 MAX_MONKEY_FRAMES = 10_000_000
-INTERRUPTED = 128 + 2  # the shell's code for a program ended by Ctrl-C (SIGINT is 2)
 
 
 class UsageError(Exception):
@@ -297,8 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return INTERRUPTED
+        return interrupted()
     return 0
 
 

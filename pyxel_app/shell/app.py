@@ -21,6 +21,7 @@ from pathlib import Path
 import pyxel
 
 from .. import games
+from ..exits import interrupted
 from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
@@ -51,7 +52,6 @@ SHOWN_PROBLEMS = 3  # settings problems named in the one message
 # (a shared VM pauses a process 4-8 ms now and then) still fit in a 16.7 ms frame.
 FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
-INTERRUPTED = 128 + signal.SIGINT  # the shell's code for a program ended by Ctrl-C: 130
 
 _booted = False
 
@@ -448,9 +448,7 @@ def run_window(app: App) -> None:
     def update() -> None:
         if pressed:
             app.put_away()
-            print(file=sys.stderr, flush=True)
-            sys.stdout.flush()
-            os._exit(INTERRUPTED)
+            os._exit(interrupted())
         app.update()
 
     pyxel.run(update, app.draw)
