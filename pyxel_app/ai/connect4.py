@@ -74,7 +74,7 @@ LEVELS: list[tuple[str, str]] = [
     ("easy", "Easy (looks 2 moves ahead)"),
     ("medium", "Medium (looks 4 moves ahead)"),
     ("hard", "Hard (looks up to 8 moves ahead)"),
-    ("perfect", "Perfect (solves when it can in 2 s)"),
+    ("perfect", "Perfect (solves if it can in 4 s)"),
 ]
 LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4, "hard": 8}
 
