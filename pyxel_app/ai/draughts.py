@@ -67,9 +67,9 @@ INFINITY = 10 * WIN
 MAN, KING = 100, 300
 # A lead in material gains this share of itself divided by the pieces on the board.
 TRADE = 6
-# A new depth starts only within this share of the budget; one cut short by the budget
-# still gives its best move so far (the first move searched is the last depth's best).
-START_SHARE = 0.85
+# Iterative deepening goes on until the budget ends: a depth cut short still gives its best
+# move so far (the first move searched is the last depth's best, and a move found better is
+# sure).  Starting no depth past 85 % of the budget scored 39 % against this (60 games, 100 ms).
 # Principal variation search looks at the steps from the LATE_MOVE-th on a ply shallower
 # first, at depths from REDUCE_FROM on.
 LATE_MOVE, REDUCE_FROM = 3, 3
@@ -270,8 +270,6 @@ class DraughtsSearch(Cooperative[EngineResult]):
             self.best_move, self.score, self.depth_done = best, best_score, depth
             moves = [best] + [move for move in moves if move is not best]
             if abs(best_score) > WIN_THRESHOLD:
-                return
-            if self.budget_ms is not None and self.elapsed_now_ms() > START_SHARE * self.budget_ms:
                 return
 
     def _moves(self, own, opp, kings, side, jumps, capture: bool):
