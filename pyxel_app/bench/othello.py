@@ -34,8 +34,10 @@ Player = Callable[[Othello, random.Random], int]
 SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
 FULL_GAMES = 50
-# The top level's budget in the matches: with it, its mean time a move comes near cli-othello level 5's.
-TOP_BUDGET_MS = 2500.0
+# The top level's budget in the matches: with it its mean time a move stays below cli-othello
+# level 5's (2026-11-23, 50 games, load 1.6-2.9 on 2 cores: won 50 of 50, CPU 178 ms a move
+# against 253; at 800 ms also 50 of 50 but 334 ms against 208).
+TOP_BUDGET_MS = 420.0
 UNLIMITED_MS = 1e9  # a fixed-depth level that never runs out of time, so the games replay exactly
 DATA = Path(__file__).parent / "data"
 PLAYED_ENDGAMES = "othello_endgames_14.txt"
