@@ -12,8 +12,17 @@ played against itself, and of ``data/othello_endgames_14_random.txt``, from rand
 (lopsided boards, harder for the solver), each with its exact score.  Solve times are CPU
 times of this process (the machine may be shared; the load average is printed beside them).
 ``--check-endgames FILE`` checks a file's scores with a plain alpha-beta (no table, no null
-windows, no bounds: slow, minutes a file).  The long matches (50 games each) run with
-``python -m pyxel_app.bench.othello --full``; they tell how far they are game by game.
+windows, no bounds: slow, minutes a file).  ``data/othello_endgames_14_slow.txt`` keeps the 8
+slowest of 200 more random positions (``--solve-wide`` times all 200).  The long matches (50
+games each) run with ``python -m pyxel_app.bench.othello --full``; they tell how far they are
+game by game.
+
+Measured 2026-11-23 on 240 positions of 14 empties (both 20-line files and the 200 of
+``--solve-wide``), CPU time, 2 cores shared with other searches (load 1.1-4.7), two runs each:
+first probe at 0, mean 291 / 304 ms, worst 1675 / 1656 ms, 4 / 4 over 1 s; first probe at the
+two-ply estimate (6,839 -> 6,399 nodes a position), mean 268 / 293 ms, worst 1441 / 1996 ms,
+1 / 2 over 1 s.  The slowest (the slow file's second line, score -20) takes 1.2-2.0 s either
+way: "14 empties within 1 s" does not hold for every position yet.
 """
 
 from __future__ import annotations
