@@ -177,6 +177,21 @@ def test_the_solver_agrees_with_plain_alphabeta_where_it_weighs_its_moves():
             assert score == exact, (RULES.state_to_text(state), guess)
 
 
+def test_the_first_guess_is_an_odd_score_on_the_board():
+    for state in positions(14, 20, seed=7):
+        guess = ai.estimate(state.own, state.other)
+        assert guess % 2 == 1 and -ai.MAX_SCORE < guess < ai.MAX_SCORE
+
+
+# Among 200 random positions of 14 empties (seeds 7, 21, 33, 55) the slowest to solve from the
+# first guess; the score checked by plain alpha-beta (bench data othello_endgames_14_slow.txt).
+SLOW_POSITION = "--O--OX-OO-OXO-XXOOXOOXX-OXOOOXX-XOOOOXXXXXOXOXX-XOXOXX-XOXX--X- X"
+
+
+def test_a_slow_position_solves_to_its_checked_score():
+    assert solve_text(SLOW_POSITION).split()[0] == "-20"
+
+
 def test_a_second_solve_starts_at_the_score_the_first_found():
     state = positions(12, 1, seed=43)[0]
     first = EndgameSolver()

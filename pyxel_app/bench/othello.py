@@ -12,8 +12,17 @@ played against itself, and of ``data/othello_endgames_14_random.txt``, from rand
 (lopsided boards, harder for the solver), each with its exact score.  Solve times are CPU
 times of this process (the machine may be shared; the load average is printed beside them).
 ``--check-endgames FILE`` checks a file's scores with a plain alpha-beta (no table, no null
-windows, no bounds: slow, minutes a file).  The long matches (50 games each) run with
-``python -m pyxel_app.bench.othello --full``; they tell how far they are game by game.
+windows, no bounds: slow, minutes a file).  ``data/othello_endgames_14_slow.txt`` keeps the 8
+slowest of 200 more random positions (``--solve-wide`` times all 200).  The long matches (50
+games each) run with ``python -m pyxel_app.bench.othello --full``; they tell how far they are
+game by game.
+
+Measured 2026-11-23 on 240 positions of 14 empties (both 20-line files and the 200 of
+``--solve-wide``), CPU time, 2 cores shared with other searches (load 1.1-4.7), two runs each:
+first probe at 0, mean 291 / 304 ms, worst 1675 / 1656 ms, 4 / 4 over 1 s; first probe at the
+two-ply estimate (6,839 -> 6,399 nodes a position), mean 268 / 293 ms, worst 1441 / 1996 ms,
+1 / 2 over 1 s.  The slowest (the slow file's second line, score -20) takes 1.2-2.0 s either
+way: "14 empties within 1 s" does not hold for every position yet.
 """
 
 from __future__ import annotations
@@ -34,12 +43,17 @@ Player = Callable[[Othello, random.Random], int]
 SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
 FULL_GAMES = 50
-# The top level's budget in the matches: with it, its mean time a move comes near cli-othello level 5's.
-TOP_BUDGET_MS = 2500.0
+# The top level's budget in the matches: with it its mean time a move stays below cli-othello
+# level 5's (2026-11-23, 50 games, load 1.6-2.9 on 2 cores: won 50 of 50, CPU 178 ms a move
+# against 253; at 800 ms also 50 of 50 but 334 ms against 208).
+TOP_BUDGET_MS = 420.0
 UNLIMITED_MS = 1e9  # a fixed-depth level that never runs out of time, so the games replay exactly
 DATA = Path(__file__).parent / "data"
 PLAYED_ENDGAMES = "othello_endgames_14.txt"
 RANDOM_ENDGAMES = "othello_endgames_14_random.txt"
+SLOW_ENDGAMES = "othello_endgames_14_slow.txt"
+# The wide sample of ``--solve-wide``: 50 random positions of each seed, scored by the solver itself.
+WIDE_SEEDS = (7, 21, 33, 55)
 
 
 def peer_perft(depth: int) -> int | None:
@@ -153,6 +167,13 @@ def bench_solvers(report: Report, count: int) -> None:
     """``count`` positions of each data file, played and random, with their scores."""
     bench_solver(report, f"{SOLVE_EMPTIES} empties, played", read_endgames(PLAYED_ENDGAMES)[:count])
     bench_solver(report, f"{SOLVE_EMPTIES} empties, random games", read_endgames(RANDOM_ENDGAMES)[:count])
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, the slowest found", read_endgames(SLOW_ENDGAMES))
+
+
+def bench_wide(report: Report) -> None:
+    """200 positions of random games (no known scores: ``--solve`` checks exactness)."""
+    positions = [(state, None) for seed in WIDE_SEEDS for state in endgame_positions(SOLVE_EMPTIES, 50, seed)]
+    bench_solver(report, f"{SOLVE_EMPTIES} empties, {len(positions)} random (seeds {WIDE_SEEDS})", positions)
 
 
 def top_level(budget_ms: float) -> Player:
@@ -186,20 +207,21 @@ def cli_othello_peer(level: int = 5) -> Player | None:
     return play
 
 
-def play_game(first: Player, second: Player, rng: random.Random, opening: int) -> tuple[int | None, list[float]]:
+def play_game(first: Player, second: Player, rng: random.Random,
+              opening: int) -> tuple[int | None, list[tuple[float, float]]]:
     """A game from a few random opening moves (so games differ); the winner and the first
-    player's thinking times."""
+    player's thinking times, (wall, CPU) a move."""
     state = RULES.initial_state()
     for _ in range(opening):
         state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
     players = (first, second)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     while RULES.outcome(state) is None:
         side = RULES.to_move(state)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = players[side](state, rng)
         if side == 0:
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - start_cpu))
         state = RULES.apply(state, move)
     return RULES.outcome(state).winner, times
 
@@ -207,8 +229,8 @@ def play_game(first: Player, second: Player, rng: random.Random, opening: int) -
 def match(report: Report, label: str, ours: Player, theirs: Player, games: int, seed: int = 1) -> None:
     """``games`` games, ours Black in every other one, each pair from the same random opening."""
     wins = draws = losses = 0
-    our_times: list[float] = []
-    their_times: list[float] = []
+    our_times: list[tuple[float, float]] = []
+    their_times: list[tuple[float, float]] = []
     start = time.perf_counter()
     for game in range(games):
         opening_rng = random.Random(seed * 1000 + game // 2)
@@ -228,11 +250,15 @@ def match(report: Report, label: str, ours: Player, theirs: Player, games: int, 
             losses += 1
         print(f"  {label}: game {game + 1} of {games}, {wins} won, {draws} drawn, {losses} lost; "
               f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    mean = lambda samples: 1000 * sum(samples) / max(1, len(samples))
+    def mean(samples, which: int) -> float:
+        return 1000 * sum(sample[which] for sample in samples) / max(1, len(samples))
+
+    load = " (load average %.1f %.1f %.1f)" % os.getloadavg() if hasattr(os, "getloadavg") else ""
     report(f"othello {label}",
            f"{wins} won, {draws} drawn, {losses} lost of {games} (win {100 * wins / games:.0f}%); "
-           f"mean time a move: ours {mean(our_times):.0f} ms, theirs {mean(their_times):.0f} ms; "
-           f"{time.perf_counter() - start:.0f} s")
+           f"mean time a move, CPU: ours {mean(our_times, 1):.0f} ms, theirs {mean(their_times, 1):.0f} ms; "
+           f"wall: ours {mean(our_times, 0):.0f} ms, theirs {mean(their_times, 0):.0f} ms; "
+           f"{time.perf_counter() - start:.0f} s{load}")
 
 
 def run(report: Report, quick: bool = False, full: bool = False) -> None:
@@ -255,7 +281,8 @@ def run(report: Report, quick: bool = False, full: bool = False) -> None:
 
 def main(argv: list[str]) -> None:
     """``--quick`` smoke run; ``--full`` 50 games a match; ``--match greedy|peer`` only that match;
-    ``--solve`` only the solve times; ``--make-endgames N`` and ``--make-random-endgames N``
+    ``--budget MS`` the top level's budget there; ``--solve`` only the solve times (the data
+    files); ``--solve-wide`` those of 200 more random positions; ``--make-endgames N`` and ``--make-random-endgames N``
     print the positions of the data files with the solver's scores; ``--check-endgames FILE``
     checks a data file's scores by plain alpha-beta."""
     full = "--full" in argv
@@ -271,10 +298,14 @@ def main(argv: list[str]) -> None:
     if "--solve" in argv:
         bench_solvers(report, 20)
         return
+    if "--solve-wide" in argv:
+        bench_wide(report)
+        return
     if "--match" in argv:
         which = argv[argv.index("--match") + 1]
         theirs = greedy if which == "greedy" else cli_othello_peer()
-        match(report, f"top level vs {which}", top_level(TOP_BUDGET_MS), theirs, games)
+        budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else TOP_BUDGET_MS
+        match(report, f"top level ({budget:.0f} ms budget) vs {which}", top_level(budget), theirs, games)
         return
     run(report, quick="--quick" in argv, full=full)
 
