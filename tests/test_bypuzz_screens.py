@@ -374,13 +374,15 @@ def test_the_solver_takes_most_of_a_still_frame_and_little_of_a_moving_one(make_
     app, driver, cart = open_play(make_app)
     monkeypatch.setattr(cart, "solver_budget_ms", 4.0)
     monkeypatch.setattr(cart, "still_solver_budget_ms", 10.0)
+    # What the frame already spent cuts the slice further (tested with Connect 4); left out
+    # here, so the slices asked for are seen whatever the machine's load.
+    monkeypatch.setattr(app, "think_ms", lambda wanted_ms: wanted_ms)
     budgets = []
     monkeypatch.setattr(cart.searcher, "step", budgets.append)
     driver.frame()
-    still = budgets[-1]
+    assert budgets[-1] == 10.0
     driver.key("P")  # the check run blinks
-    assert cart.screen.checking and budgets[-1] <= 4.0
-    assert still > budgets[-1] + 3.0  # 10 ms, less what the frame spent before the solver's turn
+    assert cart.screen.checking and budgets[-1] == 4.0
 
 
 FAR = (1, 3, 4, 2, 5, 11, 8, 12, 13, 0, 6, 10, 7, 9, 14, 15)  # par 33, though the heuristic says 23

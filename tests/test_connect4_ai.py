@@ -1,5 +1,4 @@
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -170,19 +169,15 @@ def test_tiny_steps_give_the_same_answer_as_run():
     sliced = ai.Connect4Search(board(sequence), "perfect", budget_ms=60_000, rng=random.Random(2),
                                table=ai.TranspositionTable(build_now=False))
     steps = 0
-    slowest = 0.0
     while True:
-        start = time.perf_counter()
         done = sliced.step(0.05)
-        slowest = max(slowest, time.perf_counter() - start)
         steps += 1
         if done:
             break
     assert steps > 100
     assert (sliced.best_move, sliced.score, sliced.exact) == (whole.best_move, whole.score, whole.exact)
     assert sliced.score == -3
-    # Generous bound (a loaded machine pauses us too); the bench measures the real figure.
-    assert slowest < 0.25
+    # How long a step runs is a figure of the bench (its Connect 4 step times), not a test's: a loaded machine pauses us too.
 
 
 def test_a_solver_paused_at_every_clock_check_gives_the_same_answer():
