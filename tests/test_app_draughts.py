@@ -244,6 +244,17 @@ def test_a_person_playing_black_against_the_computer_sees_the_board_from_black(m
     assert cart.ui.cursor == ((cursor[0] - 1) % 10, cursor[1])
 
 
+def test_the_set_up_screens_are_titled_by_what_they_ask(make_app, screen_text):
+    app, driver = make_app()
+    app.open_cartridge("draughts")
+    driver.frame()
+    assert app.cartridge.phase == "variant"
+    assert "Rules." in screen_text(app) and "Players." not in screen_text(app)
+    driver.key("1")
+    assert app.cartridge.phase == "mode"
+    assert "Players." in screen_text(app) and "Rules." not in screen_text(app)
+
+
 @pytest.mark.parametrize("variant, word", [("1", "International"), ("2", "Warcaby")])
 def test_the_rule_set_is_on_the_screen(make_app, screen_text, variant, word):
     app, driver, cart = open_draughts(make_app, variant=variant)

@@ -321,7 +321,8 @@ class SetupScreens:
         if self.phase in NET_PHASES:
             self.draw_network()
             return
-        self.draw_title(self.word("word.setup"))
+        # the rules question is not about the players yet
+        self.draw_title(self.word("word.rules" if self.phase == "variant" else "word.setup"))
         if self.phase == "variant":
             self.draw_prompt(QUESTION_ROW, self.word("choose_variant"))
             self.draw_choices(FIRST_CHOICE_ROW, [self.word(f"variant.{variant}") for variant in self.rules.variants])
