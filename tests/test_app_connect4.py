@@ -247,12 +247,14 @@ def test_computer_takes_a_random_remaining_colour(make_app):
     assert len(seen) >= 2
 
 
-def test_level_labels_are_the_ais_and_primitive_is_first(make_app):
+def test_the_levels_are_the_ais_each_with_its_label_and_primitive_is_first(make_app):
     from pyxel_app.ai.connect4 import LEVELS
 
     app, driver, cart = open_connect4(make_app)
-    assert SPEC.levels[0] == "primitive"
-    assert [cart.level_label(key) for key, _ in LEVELS] == [label for _, label in LEVELS]
+    assert SPEC.levels == LEVELS and SPEC.levels[0] == "primitive"
+    for language in SPEC.strings:
+        assert all(SPEC.strings[language][f"level.{key}"] for key in LEVELS)
+    assert cart.level_label("perfect") == "Perfect (solves if it can in 4 s)"
 
 
 def test_escape_steps_back_through_the_setup(make_app):

@@ -69,13 +69,8 @@ LOOKAHEAD_MAX_DEPTH = 12
 # How many times longer the next look-ahead depth is expected to take.
 GROWTH = 3.0
 
-LEVELS: list[tuple[str, str]] = [
-    ("primitive", "Primitive"),
-    ("easy", "Easy (looks 2 moves ahead)"),
-    ("medium", "Medium (looks 4 moves ahead)"),
-    ("hard", "Hard (looks up to 8 moves ahead)"),
-    ("perfect", "Perfect (solves if it can in 4 s)"),
-]
+# The levels, weakest first (their labels are the game's strings, games/connect4.py).
+LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
 LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4, "hard": 8}
 
 # Rows counted from 1 at the bottom: the first player profits from threats on odd rows.
@@ -488,8 +483,8 @@ class Connect4Search(LevelSearch):
 
     def __init__(self, state: Connect4, level: str = "perfect", budget_ms: float | None = None,
                  rng: random.Random | None = None, table: TranspositionTable | None = None):
-        if level not in dict(LEVELS):
-            raise ValueError(f"unknown level {level!r}; choose from {', '.join(k for k, _ in LEVELS)}")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
         if RULES.outcome(state) is not None:
             raise ValueError("the game is already over")
         self.state = state
