@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from pyxel_app.ai.draughts import LEVELS, DraughtsSearch, evaluate, pack, unpack
+from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, DraughtsSearch, evaluate, pack, pattern_numbers,
+                                   pattern_windows, unpack)
 from pyxel_app.games import find
 from pyxel_app.rules.draughts import RULES, SQUARES, Draughts, square_bit, squares_of
 
@@ -55,6 +56,30 @@ def test_the_evaluation_is_symmetric():
     assert evaluate(own, opp, 0, 0) == evaluate(opp, own, 0, 1)
 
 
+def test_each_window_reads_its_squares_as_a_base_3_number():
+    rng = random.Random(6)
+    for _ in range(200):
+        contents = [rng.choice((0, 1, 2)) for _ in range(SQUARES)]  # empty, white man, black man
+        white = sum(square_bit(index) for index, content in enumerate(contents) if content == 1)
+        black = sum(square_bit(index) for index, content in enumerate(contents) if content == 2)
+        expected = [sum(contents[square] * 3 ** digit for digit, square in enumerate(window)) for window in pattern_windows()]
+        assert pattern_numbers(white, black) == expected
+
+
+def test_the_learned_patterns_cover_the_board_and_ship_with_the_game():
+    windows = pattern_windows()
+    assert {square for window in windows for square in window} == set(range(SQUARES))
+    assert len(PATTERNS) == len(windows)
+    assert all(len(weights) == PATTERN_SIZE for *_, weights in PATTERNS)
+    assert any(any(weights) for *_, weights in PATTERNS)
+
+
+def test_only_international_uses_the_learned_patterns():
+    # they were fitted to International positions; warcaby keeps the hand evaluation
+    assert DraughtsSearch(RULES.initial_state(), "hard").patterns == PATTERNS
+    assert DraughtsSearch(RULES.state_from_text("W:W36-50:B1-15", "warcaby"), "hard").patterns == ()
+
+
 def turned(state: Draughts) -> Draughts:
     """The board turned half round with the colours swapped: the same position for the other side."""
     def turn_bits(bits: int) -> int:
@@ -63,13 +88,15 @@ def turned(state: Draughts) -> Draughts:
     return Draughts(state.variant, turn_bits(state.black), turn_bits(state.white), turn_bits(state.kings), 1 - state.turn)
 
 
-def test_the_evaluation_scores_a_position_as_the_other_side_scores_it_turned_round():
+@pytest.mark.parametrize("patterns", [(), PATTERNS], ids=["hand", "learned patterns"])
+def test_the_evaluation_scores_a_position_as_the_other_side_scores_it_turned_round(patterns):
     rng = random.Random(4)
     for _ in range(20):
         state = RULES.initial_state()
         while RULES.outcome(state) is None:
             mirror = turned(state)
-            assert evaluate(*RULES.sides(state), state.kings, state.turn) == evaluate(*RULES.sides(mirror), mirror.kings, mirror.turn)
+            assert (evaluate(*RULES.sides(state), state.kings, state.turn, patterns)
+                    == evaluate(*RULES.sides(mirror), mirror.kings, mirror.turn, patterns))
             state = RULES.after(state, rng.choice(RULES.legal_moves(state)))
 
 

@@ -12,7 +12,9 @@ other side threatens to take (one more move is searched).  The evaluation, for t
 to move: material (a king is worth three men), how far the men have come, the centre, a
 guarded back row while the other side has no king, men standing together, mobility, the
 balance between the wings, men that nothing can stop from crowning, kings on the long
-diagonal, and a lead in material counting more as the board empties.
+diagonal, and a lead in material counting more as the board empties; in International,
+learned patterns of men on 18 overlapping windows of six squares add what a deeper search
+would see (fitted offline to depth-5 scores, ``tools/build_draughts_patterns.py``).
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock at every node above the last ply and yields once the frame's ``deadline`` has passed.
@@ -26,7 +28,11 @@ at the clock at every node above the last ply and yields once the frame's ``dead
 from __future__ import annotations
 
 import random
+import sys
 import time
+import zlib
+from array import array
+from importlib import resources
 
 from ..rules.draughts import (
     BIT_OF,
@@ -154,13 +160,19 @@ def _men_worth(men: int, tables) -> int:
     return t0[men & 2047] + t1[men >> 11 & 2047] + t2[men >> 22 & 2047] + t3[men >> 33 & 2047] + t4[men >> 44]
 
 
-def evaluate(own: int, opp: int, kings: int, side: int) -> int:
-    """The position for the side to move, in hundredths of a man."""
+def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
+    """The position for the side to move, in hundredths of a man, with the learned
+    ``patterns`` (International's :data:`PATTERNS`) if given."""
     own_men, opp_men = own & ~kings, opp & ~kings
+    if patterns:
+        worth = patterns_worth(opp_men, own_men, patterns) if side else patterns_worth(own_men, opp_men, patterns)
+        score = -worth if side else worth
+    else:
+        score = 0
     own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
     material = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
     # the same lead is worth more with fewer pieces left: the side ahead likes to exchange
-    score = TRADE * material // (own | opp).bit_count() + KING * (own_kings - opp_kings)
+    score += TRADE * material // (own | opp).bit_count() + KING * (own_kings - opp_kings)
     score += _men_worth(own_men, MEN_WORTH[side]) - _men_worth(opp_men, MEN_WORTH[1 - side])
     if not opp_kings:
         score += 12 * (own_men & BACK_GUARD[side]).bit_count()
@@ -182,6 +194,69 @@ def evaluate(own: int, opp: int, kings: int, side: int) -> int:
 
 
 MEN_WORTH = _man_tables()
+
+# Learned men patterns (International only; ``tools/build_draughts_patterns.py`` fits them
+# to the scores of a depth-5 search over self-play positions, as a correction to the
+# evaluation above).  A window is three squares of a row and the three below them, from
+# PATTERN_PLACES along the row: 3^6 ways to fill them with nothing, a white man or a black
+# man, each with a weight in hundredths of a man, for White.
+PATTERN_PLACES = (0, 2)
+PATTERN_FILE = "draughts_patterns.zlib"
+PATTERN_SIZE = 3 ** 6
+
+
+def pattern_windows() -> tuple[tuple[int, ...], ...]:
+    """The squares (indices 0-49) of every window, each in the order of its digits."""
+    return tuple(tuple(row * 5 + place + i for row in (top, top + 1) for i in range(3))
+                 for top in range(SIZE - 1) for place in PATTERN_PLACES)
+
+
+def _window_reader(squares: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """(shift, mask, white digits, black digits): the window's bits of a men bitboard,
+    shifted down and masked, index two tables whose sum is the window's base-3 number."""
+    bits = [BIT_OF[square] for square in squares]
+    shift = min(bits)
+    size = 1 << (max(bits) - shift + 1)
+    white, black = [0] * size, [0] * size
+    for value in range(size):
+        for digit, bit in enumerate(bits):
+            if value >> (bit - shift) & 1:
+                white[value] += 3 ** digit
+                black[value] += 2 * 3 ** digit
+    return shift, size - 1, tuple(white), tuple(black)
+
+
+def pattern_numbers(white_men: int, black_men: int) -> list[int]:
+    """Each window's base-3 number (the tool's features)."""
+    return [white[white_men >> shift & mask] + black[black_men >> shift & mask]
+            for shift, mask, white, black in map(_window_reader, pattern_windows())]
+
+
+def _load_patterns() -> tuple:
+    """(shift, mask, white digits, black digits, weights) per window; none without the file."""
+    try:
+        packed = resources.files(__package__ + ".data").joinpath(PATTERN_FILE).read_bytes()
+    except FileNotFoundError:
+        return ()
+    weights = array("h", zlib.decompress(packed))  # little-endian in the file
+    if sys.byteorder == "big":
+        weights.byteswap()
+    windows = pattern_windows()
+    if len(weights) != len(windows) * PATTERN_SIZE:
+        raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {len(windows) * PATTERN_SIZE}")
+    return tuple((*_window_reader(squares), tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
+                 for n, squares in enumerate(windows))
+
+
+PATTERNS = _load_patterns()
+
+
+def patterns_worth(white_men: int, black_men: int, patterns=PATTERNS) -> int:
+    """The learned patterns' correction, for White."""
+    worth = 0
+    for shift, mask, white, black, weights in patterns:
+        worth += weights[white[white_men >> shift & mask] + black[black_men >> shift & mask]]
+    return worth
 
 
 def _runaways(men: int, opp: int, side: int) -> int:
@@ -206,17 +281,21 @@ class DraughtsSearch(Cooperative[EngineResult]):
     """A move for ``level`` in ``state``, a slice at a time (``step(budget_ms)``)."""
 
     def __init__(self, state: Draughts, level: str = "hard", rng: random.Random | None = None,
-                 budget_ms: float | None = None, max_depth: int | None = None) -> None:
+                 budget_ms: float | None = None, max_depth: int | None = None, patterns: tuple | None = None,
+                 table: SlotTable | None = None) -> None:
+        """``patterns`` and ``table`` replace International's learned patterns (``()``: none)
+        and the session's table (the bench's matches of two settings give each its own)."""
         if RULES.outcome(state) is not None:
             raise ValueError("the game is already over")
         self.state = state
         self.level = level
         self.rng = rng or random.Random()
         self.international = state.variant == INTERNATIONAL
+        self.patterns = (PATTERNS if patterns is None else patterns) if self.international else ()
         self.max_depth = max_depth or DEPTHS.get(level, 1)
         # One table per rule set for the whole session: it outlives a move, so it is already
         # old when the next search starts and the garbage collector's young passes skip it.
-        self.table = TABLES[state.variant]
+        self.table = TABLES[state.variant] if table is None else table
         self.history: dict = {}
         self.killers: dict = {}
         self.nodes = 0
@@ -365,14 +444,14 @@ class DraughtsSearch(Cooperative[EngineResult]):
             if not own & kings and not man_step_count(own, empty, side):
                 return ply - WIN
             if ply >= self.ply_limit or self.nodes >= self.leaf_cap or not can_capture(opp, own, kings, empty):
-                return evaluate(own, opp, kings, side)
+                return evaluate(own, opp, kings, side, self.patterns)
         moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
             return ply - WIN
         if self.nodes >= self.leaf_cap:
             # A long chain of captures (kings') past the cap: the first capture, then the score,
             # so no leaf runs for more than a few milliseconds between two looks at the clock.
-            return -evaluate(*after(own, opp, kings, moves[0]), 1 - side)
+            return -evaluate(*after(own, opp, kings, moves[0]), 1 - side, self.patterns)
         best = -INFINITY
         for move in moves:
             score = -self._quiesce(*after(own, opp, kings, move), 1 - side, ply + 1, -beta, -alpha)

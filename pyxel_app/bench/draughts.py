@@ -18,7 +18,8 @@ import sys
 import time
 from typing import Callable
 
-from ..ai.draughts import DraughtsSearch
+from ..ai.draughts import PATTERNS, DraughtsSearch
+from ..ai.memo import SlotTable
 from ..rules.draughts import RULES, Draughts
 from . import percentiles, report
 
@@ -135,12 +136,16 @@ class Player:
         return f"{self.name} {1000 * self.wall / moves:.0f} ms wall, {1000 * self.cpu / moves:.0f} ms CPU a move"
 
 
-def our_player(level: str, move_ms: float) -> Player:
+def our_player(level: str, move_ms: float, patterns: tuple | None = None) -> Player:
+    """Our ``level``; with ``patterns`` given (``()``: none) in place of the learned ones, and
+    then with a table of its own, so that two settings can play each other."""
+    table = None if patterns is None else SlotTable()
+
     def choose(state: Draughts, rng: random.Random) -> str:
-        search = DraughtsSearch(state, level, rng, budget_ms=move_ms)
+        search = DraughtsSearch(state, level, rng, budget_ms=move_ms, patterns=patterns, table=table)
         return RULES.move_to_text(search.run_to_end().move)
 
-    return Player(f"ours ({level})", choose)
+    return Player(f"ours ({level}{', no patterns' if patterns == () else ''})", choose)
 
 
 def random_player() -> Player:
@@ -256,11 +261,17 @@ def run(report: Report = report, quick: bool = False, full: bool = False, move_m
 def main(arguments: list[str]) -> None:
     """``--full`` plays the matches; ``--move-ms 300`` sets the time a move, ``--games 10
     --first 10`` plays games 10-19 only (to share a match between processes), ``--turbo``
-    plays only the TurboEngine match, ``--seed 7`` from other openings."""
+    plays only the TurboEngine match, ``--patterns`` only ours against ours without the learned
+    patterns (International's evaluation), ``--seed 7`` from other openings."""
     options = dict(zip(arguments, arguments[1:]))
     move_ms = float(options.get("--move-ms", MOVE_MS))
     games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
     seed = int(options.get("--seed", OPENING_SEED))
+    if "--patterns" in arguments:
+        match(report, f"hard vs hard without the learned patterns, both {move_ms:.0f} ms a move, openings seed {seed}, "
+              f"games {first}-{first + games - 1}", our_player("hard", move_ms, PATTERNS),
+              our_player("hard", move_ms, ()), games, first, seed)
+        return
     if "--turbo" in arguments:
         theirs = peer_player(move_ms)
         if theirs is None:
