@@ -12,9 +12,9 @@ move and of its opponent), never on state objects, so a node costs a few microse
   node tries its moves "fastest first" (the reply that leaves the opponent the fewest
   moves; far from the end weighed with the evaluation), keeps bounds and its best move in
   a table and looks its children up there before searching them; below, a plain function
-  tries the empty squares in quadrant-parity order without a move list, with special
-  cases for the last two squares and the last one, and first asks whether the stones no
-  empty square can reach already decide the null window.
+  tries the empty squares in quadrant-parity order without a move list, written out for
+  the last three squares, the last two and the last one, and first asks whether the
+  stones no empty square can reach already decide the null window.
 - The **look-ahead** is iterative-deepening negamax with the same move ordering and an
   evaluation of mobility, potential mobility (frontier), corners, the squares next to an
   empty corner and stable edge stones.
@@ -151,9 +151,24 @@ def _after_move(mine: int, theirs: int, alpha: int, square: int) -> int:
     return final_score(mine, theirs)
 
 
+def _out_of_reach(own: int, other: int, alpha: int, reach: int) -> int | None:
+    """The bound that answers the null window at ``alpha`` from the stones out of ``reach``
+    (those no empty square can turn: each side ends with at least its own), or None."""
+    bound = 2 * (own & ~reach).bit_count() - SQUARES
+    if bound > alpha:
+        return bound
+    bound = SQUARES - 2 * (other & ~reach).bit_count()
+    if bound <= alpha:
+        return bound
+    return None
+
+
 def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
     """Score with two empty squares, tried in the order given, against a null window at
     ``alpha``: exact if it is above, else an upper bound."""
+    bound = _out_of_reach(own, other, alpha, REACH[first] | REACH[second])
+    if bound is not None:
+        return bound
     flips = flipped_by(own, other, first)
     if flips:
         best = _after_move(own | flips | (1 << first), other ^ flips, alpha, second)
@@ -183,6 +198,44 @@ def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
     return final_score(own, other)
 
 
+def _last_three(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
+    """:func:`_solve_small` written out for three empty ``squares``: no loop, no slices (the
+    slow positions of 14 empties 2-3% faster)."""
+    first, second, third = squares
+    bound = _out_of_reach(own, other, alpha, REACH[first] | REACH[second] | REACH[third])
+    if bound is not None:
+        return bound
+    best = -INFINITY
+    beta = -alpha - 1
+    if NEIGHBOURS[first] & other:
+        flips = flipped_by(own, other, first)
+        if flips:
+            best = -_last_two(other ^ flips, own | flips | (1 << first), beta, second, third)
+            if best > alpha:
+                return best
+    if NEIGHBOURS[second] & other:
+        flips = flipped_by(own, other, second)
+        if flips:
+            score = -_last_two(other ^ flips, own | flips | (1 << second), beta, first, third)
+            if score > alpha:
+                return score
+            if score > best:
+                best = score
+    if NEIGHBOURS[third] & other:
+        flips = flipped_by(own, other, third)
+        if flips:
+            score = -_last_two(other ^ flips, own | flips | (1 << third), beta, first, second)
+            if score > best:
+                best = score
+    if best > -INFINITY:
+        return best
+    if (NEIGHBOURS[first] & own and flipped_by(other, own, first)
+            or NEIGHBOURS[second] & own and flipped_by(other, own, second)
+            or NEIGHBOURS[third] & own and flipped_by(other, own, third)):
+        return -_last_three(other, own, beta, squares)
+    return final_score(own, other)
+
+
 def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
     """Score of a position whose few empty ``squares`` (two or more) are listed, best
     tried first, against a null window at ``alpha`` (plain recursion, no pauses, no move
@@ -191,18 +244,18 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
     Stones out of the reach of every empty square never turn again, so they bound the
     score both ways; near the end that alone often answers the null window."""
     count = len(squares)
+    if count == 3:
+        return _last_three(own, other, alpha, squares)
+    if count == 2:
+        return _last_two(own, other, alpha, squares[0], squares[1])
     if count <= REACH_EMPTIES:
         reach = 0
         for square in squares:
             reach |= REACH[square]
-        bound = 2 * (own & ~reach).bit_count() - SQUARES
-        if bound > alpha:
+        bound = _out_of_reach(own, other, alpha, reach)
+        if bound is not None:
             return bound
-        bound = SQUARES - 2 * (other & ~reach).bit_count()
-        if bound <= alpha:
-            return bound
-    if count == 2:
-        return _last_two(own, other, alpha, squares[0], squares[1])
+    solve_rest = _last_three if count == 4 else _solve_small
     best = -INFINITY
     beta = -alpha - 1
     for index, square in enumerate(squares):
@@ -212,7 +265,7 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         if not flips:
             continue
         mine, theirs = own | flips | (1 << square), other ^ flips
-        score = -_solve_small(theirs, mine, beta, squares[:index] + squares[index + 1:])
+        score = -solve_rest(theirs, mine, beta, squares[:index] + squares[index + 1:])
         if score > best:
             if score > alpha:
                 return score
@@ -296,6 +349,9 @@ class EndgameSolver:
         self.probes = 0
         self.deadline = math.inf
         self.table = SOLVER_TABLE  # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        # Empty squares -> their order (:func:`_empty_squares`): a solve of 14 empties meets
+        # a few thousand sets of them, each many times.
+        self.orders: dict[int, tuple[int, ...]] = {}
 
     def solve(self, own: int, other: int) -> tuple[int, int]:
         """(score, best move bit or 0 for a pass) in one go."""
@@ -361,9 +417,11 @@ class EndgameSolver:
         if not self.nodes & SOLVER_CHECK_MASK and time.perf_counter() >= self.deadline:
             yield
         empty = FULL & ~(own | other)
-        empties = empty.bit_count()
+        squares = self.orders.get(empty)
+        if squares is None:
+            squares = self.orders[empty] = _empty_squares(empty)
+        empties = len(squares)
         if empties <= SHALLOW_EMPTIES:
-            squares = _empty_squares(empty)
             if empties == 1:
                 return -_after_move(other, own, -alpha - 1, squares[0])
             return _solve_small(own, other, alpha, squares)
@@ -377,7 +435,7 @@ class EndgameSolver:
                 return low
             if high <= alpha:
                 return high
-        children = _children(own, other, _empty_squares(empty), first, empties >= ORDER_EMPTIES)
+        children = _children(own, other, squares, first, empties >= ORDER_EMPTIES)
         if not children:
             if not legal_squares(other, own):
                 return final_score(own, other)
