@@ -435,18 +435,31 @@ class EndgameSolver:
                 return low
             if high <= alpha:
                 return high
-        children = _children(own, other, squares, first, empties >= ORDER_EMPTIES)
-        if not children:
-            if not legal_squares(other, own):
-                return final_score(own, other)
-            return -(yield from self._search(other, own, -alpha - 1))
-        if empties >= ETC_EMPTIES:
-            # A child the table already caps low enough is a cut without searching.
-            for _, bit, theirs, mine in children:
-                known = table.get((theirs, mine))
-                if known is not None and -known[1] > alpha:
-                    return -known[1]
-        best, best_bit = yield from self._probe(children, alpha)
+        best = -INFINITY
+        if first:
+            # The move that did best here before, tried before the others are ordered: it
+            # mostly cuts again.
+            flips = flipped_by(own, other, first.bit_length() - 1)
+            best = -(yield from self._search(other ^ flips, own | flips | first, -alpha - 1))
+            best_bit = first
+        if best <= alpha:
+            children = _children(own, other, squares, first, empties >= ORDER_EMPTIES)
+            if not children:
+                if not legal_squares(other, own):
+                    return final_score(own, other)
+                return -(yield from self._search(other, own, -alpha - 1))
+            if first:
+                del children[0]
+            if empties >= ETC_EMPTIES:
+                # A child the table already caps low enough is a cut without searching.
+                for _, bit, theirs, mine in children:
+                    known = table.get((theirs, mine))
+                    if known is not None and -known[1] > alpha:
+                        return -known[1]
+            if children:
+                score, bit = yield from self._probe(children, alpha)
+                if score > best:
+                    best, best_bit = score, bit
         if empties >= TABLE_EMPTIES:
             low, high = (-INFINITY, INFINITY) if entry is None else entry[:2]
             if best > alpha:
