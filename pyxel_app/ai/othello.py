@@ -32,7 +32,7 @@ import random
 import time
 
 from ..rules.base import NotationError
-from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares
+from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares, turns_any
 from .cooperative import LevelSearch, run_generator
 from .memo import SlotTable
 
@@ -72,6 +72,10 @@ SHALLOW_EMPTIES = 6
 # 14-empty set (the slow positions), 8% more on the played one (all fast).
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
+# Up to this many empties the ordering counts the opponent's moves square by square, each
+# walk stopping at the first line it closes, instead of with legal_squares' shifts over the
+# whole board: 4-5% less time on the slow positions.
+COUNT_EMPTIES = 9
 # The evaluation's units a disc, in hundredths, for the solver's first guess (a least-squares
 # fit of a two-ply evaluation against the exact scores of 200 random 14-empty positions; mean
 # error 11 discs, mostly below the score).  Tried and dropped: the disc count in the fit too
@@ -277,6 +281,12 @@ def _children(own: int, other: int, squares: tuple[int, ...], first: int = 0,
             mine, theirs = own | flips | bit, other ^ flips
             if bit == first:
                 rank = -INFINITY * SQUARES
+            elif len(squares) <= COUNT_EMPTIES:
+                moves = 0
+                for reply in squares:
+                    if reply != square and turns_any(theirs, mine, reply):
+                        moves += 1
+                rank += moves * SQUARES
             else:
                 moves = legal_squares(theirs, mine).bit_count()
                 if weighed:

@@ -143,6 +143,21 @@ def flipped_by(own: int, other: int, square: int) -> int:
     return flips
 
 
+def turns_any(own: int, other: int, square: int) -> bool:
+    """Whether a stone of ``own`` on the empty ``square`` turns a stone (a legal move): the
+    walk of :func:`flipped_by` that stops at the first line it closes."""
+    near = NEIGHBOURS[square] & other
+    if not near:
+        return False
+    for ray in FLIP_RAYS[square][near]:
+        for bit, _ in ray:
+            if not bit & other:
+                if bit & own:
+                    return True
+                break
+    return False
+
+
 def square_name(square: int) -> str:
     row, column = divmod(square, SIZE)
     return f"{COLUMN_LETTERS[column]}{row + 1}"
