@@ -72,7 +72,8 @@ SHALLOW_EMPTIES = 6
 # fewer nodes for the cost of an evaluation a move; in instructions 7% fewer on the random
 # 14-empty set (the slow positions), 8% more on the played one (all fast).  (11: the same
 # instructions within 0.3% on the slow positions; the evaluation without its stable edges:
-# the same nodes and instructions within 1%, the slowest position 18% faster, others slower.)
+# as many nodes on 240 positions and instructions within 1.3%, the slowest position 30,227
+# -> 25,592 nodes but another 14,747 -> 18,524, 1.08 s in --solve-wide: they change places.)
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
 # Up to this many empties the ordering counts the opponent's moves square by square, each
