@@ -26,7 +26,7 @@ runs each): mean 262 / 268 ms against 191 / 195 ms, worst 1395 / 1479 ms against
 ms, 1 over 1 s either way; the slow file's mean 737 / 731 ms against 504 / 503 ms; 6,602 ->
 6,436 nodes a position on the 200, and 33% fewer instructions on the slow file (valgrind).
 The slowest (the slow file's second line, score -20, a first guess of -1 and seven probes)
-takes 0.95-1.04 s: "14 empties within 1 s" holds only just, not with room to spare.
+takes 0.94-1.05 s: "14 empties within 1 s" holds only just, not with room to spare.
 """
 
 from __future__ import annotations
