@@ -21,7 +21,7 @@ Measured 2026-11-23 on 240 positions of 14 empties (both 20-line files and the 2
 ``--solve-wide``), CPU time, 2 cores shared with other searches (load 1.1-4.7), two runs each:
 first probe at 0, mean 291 / 304 ms, worst 1675 / 1656 ms, 4 / 4 over 1 s; first probe at the
 two-ply estimate (6,839 -> 6,399 nodes a position), mean 268 / 293 ms, worst 1441 / 1996 ms,
-1 / 2 over 1 s.  Later the same day, that solver and today's side by side (load 2.2-3.6, two
+1 / 2 over 1 s.  Later the same day, that solver against this one, side by side (load 2.2-3.6, two
 runs each): mean 262 / 268 ms against 191 / 195 ms, worst 1395 / 1479 ms against 1000 / 1038
 ms, 1 over 1 s either way; the slow file's mean 737 / 731 ms against 504 / 503 ms; 6,602 ->
 6,436 nodes a position on the 200, and 33% fewer instructions on the slow file (valgrind).
