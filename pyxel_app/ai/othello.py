@@ -11,7 +11,8 @@ move and of its opponent), never on state objects, so a node costs a few microse
   is from the score).  Above ``SHALLOW_EMPTIES`` a
   node tries its moves "fastest first" (the reply that leaves the opponent the fewest
   moves; far from the end weighed with the evaluation), keeps bounds and its best move in
-  a table and looks its children up there before searching them; below, a plain function
+  a table, tries that move again before ordering the others and looks its children up
+  there before searching them; below, a plain function
   tries the empty squares in quadrant-parity order without a move list, written out for
   the last three squares, the last two and the last one.
 - The **look-ahead** is iterative-deepening negamax with the same move ordering and an
