@@ -216,3 +216,14 @@ def test_legal_squares_agree_with_a_plain_scan_of_eight_directions():
         for state in states:
             moves = set(RULES.legal_moves(state)) - {PASS}
             assert moves == plain(state)
+
+
+def test_a_square_turns_a_stone_exactly_where_it_is_legal_for_either_side():
+    for states in random_games(8, seed=4):
+        for state in states:
+            for own, other in ((state.own, state.other), (state.other, state.own)):
+                legal = othello.legal_squares(own, other)
+                for square in range(64):
+                    if state.stone_at(square) is None:
+                        assert othello.turns_any(own, other, square) == bool(legal >> square & 1)
+                        assert bool(othello.flipped_by(own, other, square)) == bool(legal >> square & 1)

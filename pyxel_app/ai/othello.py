@@ -11,10 +11,10 @@ move and of its opponent), never on state objects, so a node costs a few microse
   is from the score).  Above ``SHALLOW_EMPTIES`` a
   node tries its moves "fastest first" (the reply that leaves the opponent the fewest
   moves; far from the end weighed with the evaluation), keeps bounds and its best move in
-  a table and looks its children up there before searching them; below, a plain function
-  tries the empty squares in quadrant-parity order without a move list, with special
-  cases for the last two squares and the last one, and first asks whether the stones no
-  empty square can reach already decide the null window.
+  a table, tries that move again before ordering the others and looks its children up
+  there before searching them; below, a plain function
+  tries the empty squares in quadrant-parity order without a move list, written out for
+  the last three squares, the last two and the last one.
 - The **look-ahead** is iterative-deepening negamax with the same move ordering and an
   evaluation of mobility, potential mobility (frontier), corners, the squares next to an
   empty corner and stable edge stones.
@@ -33,7 +33,7 @@ import random
 import time
 
 from ..rules.base import NotationError
-from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares
+from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares, turns_any
 from .cooperative import LevelSearch, run_generator
 from .memo import SlotTable
 
@@ -60,16 +60,27 @@ NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 
 # From this many empties down the solver runs as a plain function (no pauses, no move list):
 # such a subtree takes a fraction of a millisecond (7 costs 1.7% more instructions on the
-# random 14-empty set).
+# random 14-empty set; 5, the 6-empty nodes ordered by the replies they leave, 3.8% more on
+# the slow positions, and so does that order inside the small solver, 4.7% on the slowest).
+# The small solver asks no bound of the stones out of every empty square's reach (they never
+# turn again): on the slowest position such a bound answered 8% of the nodes at 2 empties, 2%
+# at 3 and 0.04% at 4, and cost more than it saved; without it, on 248 positions of 14
+# empties, mean 205 ms instead of 215, worst 936 instead of 1019, 6140 nodes instead of 6315
+# (the answers come nearer the score, which the table keeps).
 SHALLOW_EMPTIES = 6
-# Up to this many empties the small solver first tries the bounds of the stones out of reach.
-REACH_EMPTIES = 4
 # From this many empties the solver orders moves by the evaluation as well as by the
 # opponent's mobility (weighted ORDER_MOBILITY against the evaluation's 12 a move): 15%
 # fewer nodes for the cost of an evaluation a move; in instructions 7% fewer on the random
-# 14-empty set (the slow positions), 8% more on the played one (all fast).
+# 14-empty set (the slow positions), 8% more on the played one (all fast).  (11: the same
+# instructions within 0.3% on the slow positions; the evaluation without its stable edges:
+# as many nodes on 240 positions and instructions within 1.3%, the slowest position 30,227
+# -> 25,592 nodes but another 14,747 -> 18,524, 1.08 s in --solve-wide: they change places.)
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
+# Up to this many empties the ordering counts the opponent's moves square by square, each
+# walk stopping at the first line it closes, instead of with legal_squares' shifts over the
+# whole board: 4-5% less time on the slow positions.
+COUNT_EMPTIES = 9
 # The evaluation's units a disc, in hundredths, for the solver's first guess (a least-squares
 # fit of a two-ply evaluation against the exact scores of 200 random 14-empty positions; mean
 # error 11 discs, mostly below the score).  Tried and dropped: the disc count in the fit too
@@ -183,26 +194,51 @@ def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
     return final_score(own, other)
 
 
+def _last_three(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
+    """:func:`_solve_small` written out for three empty ``squares``: no loop, no slices (the
+    slow positions of 14 empties 2-3% faster)."""
+    first, second, third = squares
+    best = -INFINITY
+    beta = -alpha - 1
+    if NEIGHBOURS[first] & other:
+        flips = flipped_by(own, other, first)
+        if flips:
+            best = -_last_two(other ^ flips, own | flips | (1 << first), beta, second, third)
+            if best > alpha:
+                return best
+    if NEIGHBOURS[second] & other:
+        flips = flipped_by(own, other, second)
+        if flips:
+            score = -_last_two(other ^ flips, own | flips | (1 << second), beta, first, third)
+            if score > alpha:
+                return score
+            if score > best:
+                best = score
+    if NEIGHBOURS[third] & other:
+        flips = flipped_by(own, other, third)
+        if flips:
+            score = -_last_two(other ^ flips, own | flips | (1 << third), beta, first, second)
+            if score > best:
+                best = score
+    if best > -INFINITY:
+        return best
+    if (NEIGHBOURS[first] & own and flipped_by(other, own, first)
+            or NEIGHBOURS[second] & own and flipped_by(other, own, second)
+            or NEIGHBOURS[third] & own and flipped_by(other, own, third)):
+        return -_last_three(other, own, beta, squares)
+    return final_score(own, other)
+
+
 def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
     """Score of a position whose few empty ``squares`` (two or more) are listed, best
     tried first, against a null window at ``alpha`` (plain recursion, no pauses, no move
-    list: the flips of each empty square are cheaper than the fill).
-
-    Stones out of the reach of every empty square never turn again, so they bound the
-    score both ways; near the end that alone often answers the null window."""
+    list: the flips of each empty square are cheaper than the fill)."""
     count = len(squares)
-    if count <= REACH_EMPTIES:
-        reach = 0
-        for square in squares:
-            reach |= REACH[square]
-        bound = 2 * (own & ~reach).bit_count() - SQUARES
-        if bound > alpha:
-            return bound
-        bound = SQUARES - 2 * (other & ~reach).bit_count()
-        if bound <= alpha:
-            return bound
+    if count == 3:
+        return _last_three(own, other, alpha, squares)
     if count == 2:
         return _last_two(own, other, alpha, squares[0], squares[1])
+    solve_rest = _last_three if count == 4 else _solve_small
     best = -INFINITY
     beta = -alpha - 1
     for index, square in enumerate(squares):
@@ -212,7 +248,7 @@ def _solve_small(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> 
         if not flips:
             continue
         mine, theirs = own | flips | (1 << square), other ^ flips
-        score = -_solve_small(theirs, mine, beta, squares[:index] + squares[index + 1:])
+        score = -solve_rest(theirs, mine, beta, squares[:index] + squares[index + 1:])
         if score > best:
             if score > alpha:
                 return score
@@ -250,6 +286,12 @@ def _children(own: int, other: int, squares: tuple[int, ...], first: int = 0,
             mine, theirs = own | flips | bit, other ^ flips
             if bit == first:
                 rank = -INFINITY * SQUARES
+            elif len(squares) <= COUNT_EMPTIES:
+                moves = 0
+                for reply in squares:
+                    if reply != square and turns_any(theirs, mine, reply):
+                        moves += 1
+                rank += moves * SQUARES
             else:
                 moves = legal_squares(theirs, mine).bit_count()
                 if weighed:
@@ -296,6 +338,9 @@ class EndgameSolver:
         self.probes = 0
         self.deadline = math.inf
         self.table = SOLVER_TABLE  # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        # Empty squares -> their order (:func:`_empty_squares`): a solve of 14 empties meets
+        # a few thousand sets of them, each many times.
+        self.orders: dict[int, tuple[int, ...]] = {}
 
     def solve(self, own: int, other: int) -> tuple[int, int]:
         """(score, best move bit or 0 for a pass) in one go."""
@@ -323,7 +368,11 @@ class EndgameSolver:
         best_bit = children[0][1]
         proven_low = proven_high = False
         alpha = guess
-        step = 2  # the next step down; once both sides are proven, halve the gap
+        # The next step down; once both sides are proven, halve the gap.  (Tried: up to the
+        # bound a fail-high returns even then, as plain MTD(f): the slowest position 30,033 ->
+        # 24,774 nodes, but 5% more instructions on 40 others; the first move solved exactly
+        # before the first probe: 4% more time on the slow positions.)
+        step = 2
         while low < high:
             alpha = max(low, min(alpha, high - 1))
             self.probes += 1
@@ -361,9 +410,11 @@ class EndgameSolver:
         if not self.nodes & SOLVER_CHECK_MASK and time.perf_counter() >= self.deadline:
             yield
         empty = FULL & ~(own | other)
-        empties = empty.bit_count()
+        squares = self.orders.get(empty)
+        if squares is None:
+            squares = self.orders[empty] = _empty_squares(empty)
+        empties = len(squares)
         if empties <= SHALLOW_EMPTIES:
-            squares = _empty_squares(empty)
             if empties == 1:
                 return -_after_move(other, own, -alpha - 1, squares[0])
             return _solve_small(own, other, alpha, squares)
@@ -377,18 +428,31 @@ class EndgameSolver:
                 return low
             if high <= alpha:
                 return high
-        children = _children(own, other, _empty_squares(empty), first, empties >= ORDER_EMPTIES)
-        if not children:
-            if not legal_squares(other, own):
-                return final_score(own, other)
-            return -(yield from self._search(other, own, -alpha - 1))
-        if empties >= ETC_EMPTIES:
-            # A child the table already caps low enough is a cut without searching.
-            for _, bit, theirs, mine in children:
-                known = table.get((theirs, mine))
-                if known is not None and -known[1] > alpha:
-                    return -known[1]
-        best, best_bit = yield from self._probe(children, alpha)
+        best = -INFINITY
+        if first:
+            # The move that did best here before, tried before the others are ordered: it
+            # mostly cuts again.
+            flips = flipped_by(own, other, first.bit_length() - 1)
+            best = -(yield from self._search(other ^ flips, own | flips | first, -alpha - 1))
+            best_bit = first
+        if best <= alpha:
+            children = _children(own, other, squares, first, empties >= ORDER_EMPTIES)
+            if not children:
+                if not legal_squares(other, own):
+                    return final_score(own, other)
+                return -(yield from self._search(other, own, -alpha - 1))
+            if first:
+                del children[0]
+            if empties >= ETC_EMPTIES:
+                # A child the table already caps low enough is a cut without searching.
+                for _, bit, theirs, mine in children:
+                    known = table.get((theirs, mine))
+                    if known is not None and -known[1] > alpha:
+                        return -known[1]
+            if children:
+                score, bit = yield from self._probe(children, alpha)
+                if score > best:
+                    best, best_bit = score, bit
         if empties >= TABLE_EMPTIES:
             low, high = (-INFINITY, INFINITY) if entry is None else entry[:2]
             if best > alpha:

