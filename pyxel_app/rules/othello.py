@@ -113,11 +113,12 @@ NEIGHBOURS = tuple(sum(ray[0] for ray in rays) for rays in RAYS)
 def _flip_rays(rays: tuple[tuple[int, ...], ...]) -> dict[int, tuple[tuple[tuple[int, int], ...], ...]]:
     """For each set of a square's neighbours (a bitboard), the rest of every ray that
     starts with one of them: each further square with the stones before it on the ray."""
-    by_neighbours = {}
-    for chosen in range(1 << len(rays)):
-        picked = [ray for index, ray in enumerate(rays) if chosen >> index & 1]
-        by_neighbours[sum(ray[0] for ray in picked)] = tuple(
-            tuple((ray[index], sum(ray[:index])) for index in range(1, len(ray))) for ray in picked)
+    walks = [tuple((ray[index], sum(ray[:index])) for index in range(1, len(ray))) for ray in rays]
+    by_neighbours = {0: ()}
+    # Each set is a smaller one (its highest ray left out) with that ray added: built once each.
+    for index, ray in enumerate(rays):
+        for near, picked in list(by_neighbours.items()):
+            by_neighbours[near | ray[0]] = picked + (walks[index],)
     return by_neighbours
 
 
