@@ -26,7 +26,10 @@ runs each): mean 262 / 268 ms against 191 / 195 ms, worst 1395 / 1479 ms against
 ms, 1 over 1 s either way; the slow file's mean 737 / 731 ms against 504 / 503 ms; 6,602 ->
 6,436 nodes a position on the 200, and 33% fewer instructions on the slow file (valgrind).
 The slowest (the slow file's second line, score -20, a first guess of -1 and seven probes)
-takes 0.94-1.05 s: "14 empties within 1 s" holds only just, not with room to spare.
+took 0.94-1.05 s.  Then the probes after a fail-high went up a step at a time instead of
+halving the gap (quiet machine, load 0.2-1.0, CPU): the 200 took mean 205 / 207 / 218 ms,
+worst 844 / 855 / 811 ms, against mean 196 / 208 / 195 ms, worst 967 / 1046 / 979 ms before; the
+slow file mean 512 ms, worst 784 ms (was 485 / 921).  None of the 240 over 1 s.
 """
 
 from __future__ import annotations
