@@ -63,3 +63,19 @@ def test_every_engine_answers_with_an_engine_result():
                             table=TranspositionTable(size=101))
     result = search.run_to_end()
     assert result == EngineResult(3, search.score, search.depth_done) and search.exact
+
+
+def test_every_level_search_refuses_an_unknown_level_and_a_finished_game():
+    import pytest
+
+    from pyxel_app.ai.othello import OthelloSearch
+    from pyxel_app.rules.othello import RULES as OTHELLO
+
+    cases = [(Connect4Search, CONNECT4, "1212121", "primitive"),
+             (OthelloSearch, OTHELLO, "X" * 64 + " O", "random")]
+    for engine, rules, finished, level in cases:
+        with pytest.raises(ValueError, match="unknown level 'godlike'; choose from"):
+            engine(rules.initial_state(), "godlike")
+        with pytest.raises(ValueError, match="already over"):
+            engine(rules.state_from_text(finished), level)
+        assert engine(rules.initial_state(), level).level == level

@@ -483,15 +483,8 @@ class Connect4Search(LevelSearch):
 
     def __init__(self, state: Connect4, level: str = "perfect", budget_ms: float | None = None,
                  rng: random.Random | None = None, table: TranspositionTable | None = None):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-        if RULES.outcome(state) is not None:
-            raise ValueError("the game is already over")
-        self.state = state
-        self.level = level
-        self.rng = rng or random.Random()
         self.table = shared_table() if table is None else table
-        super().__init__(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
+        super().__init__(state, level, LEVELS, RULES, rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
     def _plan(self):
         current, mask, moves = position_of(self.state)

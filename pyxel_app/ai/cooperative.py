@@ -16,6 +16,7 @@ match layer can drive them all::
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass
 from typing import Any, Generator, Generic, TypeVar
@@ -108,7 +109,17 @@ class LevelSearch(Cooperative[EngineResult]):
     (and ``score``, ``exact``, ``depth_done``) up to date, so the budget may end it any time;
     the searches it nests count its ``nodes``."""
 
-    def __init__(self, budget_ms: float | None) -> None:
+    def __init__(self, state, level: str, levels: tuple[str, ...], rules, rng: random.Random | None,
+                 budget_ms: float | None) -> None:
+        """A search for ``level`` (one of ``levels``) in ``state``, which ``rules`` must not
+        call over; ``rng`` breaks ties (a fresh one if None)."""
+        if level not in levels:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(levels)}")
+        if rules.outcome(state) is not None:
+            raise ValueError("the game is already over")
+        self.state = state
+        self.level = level
+        self.rng = rng or random.Random()
         self.best_move = None
         self.score: int | None = None
         self.exact = False

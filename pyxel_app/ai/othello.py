@@ -650,15 +650,8 @@ class OthelloSearch(LevelSearch):
 
     def __init__(self, state: Othello, level: str = "hard", budget_ms: float | None = None,
                  rng: random.Random | None = None, exact_empties: int = EXACT_EMPTIES):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-        if RULES.outcome(state) is not None:
-            raise ValueError("the game is already over")
-        self.state = state
-        self.level = level
-        self.rng = rng or random.Random()
         self.exact_empties = exact_empties
-        super().__init__(HARD_BUDGET_MS if budget_ms is None else budget_ms)
+        super().__init__(state, level, LEVELS, RULES, rng, HARD_BUDGET_MS if budget_ms is None else budget_ms)
         self.best_move = PASS
 
     def _plan(self):
