@@ -226,10 +226,15 @@ def _window_reader(squares: tuple[int, ...]) -> tuple[int, int, tuple[int, ...],
     return shift, size - 1, tuple(white), tuple(black)
 
 
+# Every window's reader, built once: the weights are loaded beside them, and the tool reads
+# a hundred thousand positions with them.
+WINDOW_READERS = tuple(map(_window_reader, pattern_windows()))
+
+
 def pattern_numbers(white_men: int, black_men: int) -> list[int]:
     """Each window's base-3 number (the tool's features)."""
     return [white[white_men >> shift & mask] + black[black_men >> shift & mask]
-            for shift, mask, white, black in map(_window_reader, pattern_windows())]
+            for shift, mask, white, black in WINDOW_READERS]
 
 
 def _load_patterns() -> tuple:
@@ -241,18 +246,17 @@ def _load_patterns() -> tuple:
     weights = array("h", zlib.decompress(packed))  # little-endian in the file
     if sys.byteorder == "big":
         weights.byteswap()
-    windows = pattern_windows()
-    if len(weights) != len(windows) * PATTERN_SIZE:
-        raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {len(windows) * PATTERN_SIZE}")
-    return tuple((*_window_reader(squares), tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
-                 for n, squares in enumerate(windows))
+    if len(weights) != len(WINDOW_READERS) * PATTERN_SIZE:
+        raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {len(WINDOW_READERS) * PATTERN_SIZE}")
+    return tuple((*reader, tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
+                 for n, reader in enumerate(WINDOW_READERS))
 
 
 PATTERNS = _load_patterns()
 
 
-def patterns_worth(white_men: int, black_men: int, patterns=PATTERNS) -> int:
-    """The learned patterns' correction, for White."""
+def patterns_worth(white_men: int, black_men: int, patterns: tuple) -> int:
+    """The ``patterns``' correction (:data:`PATTERNS`' layout), for White."""
     worth = 0
     for shift, mask, white, black, weights in patterns:
         worth += weights[white[white_men >> shift & mask] + black[black_men >> shift & mask]]
