@@ -1,11 +1,12 @@
 """Draughts engines: every level answers a legal move, cooperatively; the search sees shots."""
 
 import random
+import zlib
 
 import pytest
 
 from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, DraughtsSearch, evaluate, pack, pattern_numbers,
-                                   pattern_windows, unpack)
+                                   pattern_windows, read_patterns, unpack)
 from pyxel_app.games import find
 from pyxel_app.rules.draughts import RULES, SQUARES, Draughts, square_bit, squares_of
 
@@ -72,6 +73,23 @@ def test_the_learned_patterns_cover_the_board_and_ship_with_the_game():
     assert len(PATTERNS) == len(windows)
     assert all(len(weights) == PATTERN_SIZE for *_, weights in PATTERNS)
     assert any(any(weights) for *_, weights in PATTERNS)
+
+
+@pytest.mark.parametrize("packed, problem", [
+    (b"not zlib at all", "draughts_patterns.zlib is damaged"),
+    (zlib.compress(b"\x01"), "draughts_patterns.zlib is damaged"),  # an odd byte count is no 16-bit array
+    (zlib.compress(b"\x00\x00" * 10), "draughts_patterns.zlib: 10 weights, not 13122"),
+])
+def test_a_damaged_pattern_file_is_refused_by_name(packed, problem):
+    with pytest.raises(ValueError, match=problem):
+        read_patterns(packed)
+
+
+def test_the_pattern_file_reads_back_as_the_game_loaded_it():
+    from importlib import resources
+
+    packed = resources.files("pyxel_app.ai.data").joinpath("draughts_patterns.zlib").read_bytes()
+    assert read_patterns(packed) == PATTERNS
 
 
 def test_only_international_uses_the_learned_patterns():

@@ -243,11 +243,20 @@ def _load_patterns() -> tuple:
         packed = resources.files(__package__ + ".data").joinpath(PATTERN_FILE).read_bytes()
     except FileNotFoundError:
         return ()
-    weights = array("h", zlib.decompress(packed))  # little-endian in the file
+    return read_patterns(packed)
+
+
+def read_patterns(packed: bytes) -> tuple:
+    """The patterns from the file's bytes; a damaged file is a ValueError naming it."""
+    try:
+        weights = array("h", zlib.decompress(packed))  # little-endian in the file
+    except (zlib.error, ValueError) as error:
+        raise ValueError(f"{PATTERN_FILE} is damaged ({error}); reinstall the game") from None
     if sys.byteorder == "big":
         weights.byteswap()
-    if len(weights) != len(WINDOW_READERS) * PATTERN_SIZE:
-        raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {len(WINDOW_READERS) * PATTERN_SIZE}")
+    expected = len(WINDOW_READERS) * PATTERN_SIZE
+    if len(weights) != expected:
+        raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {expected}; reinstall the game")
     return tuple((*reader, tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
                  for n, reader in enumerate(WINDOW_READERS))
 
