@@ -18,9 +18,10 @@ import sys
 import time
 from typing import Callable
 
+from ..ai import draughts as draughts_ai
 from ..ai.draughts import PATTERNS, DraughtsSearch
 from ..ai.memo import SlotTable
-from ..rules.draughts import RULES, Draughts
+from ..rules.draughts import INDEX_OF, RULES, Draughts, square_bit
 from . import percentiles, report
 
 Report = Callable[[str, str], None]
@@ -148,6 +149,49 @@ def our_player(level: str, move_ms: float, patterns: tuple | None = None) -> Pla
     return Player(f"ours ({level}{', no patterns' if patterns == () else ''})", choose)
 
 
+def turbo_evaluation(hand_only: bool = False) -> Callable[..., int]:
+    """A diagnostic: py-draughts' TurboEngine evaluation (its private ``_evaluate``, on its own
+    bit layout) as a drop-in for ours, to tell the two engines' searches from their
+    evaluations.  ``hand_only`` leaves out its learned patterns (as if ``TURBO_WEIGHTS=none``)."""
+    from draughts.engines import turbo
+
+    # Our bitboard, 11 bits at a time, to Turbo's.
+    chunks = tuple(tuple(sum(turbo.BIT[INDEX_OF[11 * chunk + bit]] for bit in range(11)
+                             if value >> bit & 1 and 11 * chunk + bit < len(INDEX_OF) and INDEX_OF[11 * chunk + bit] >= 0)
+                         for value in range(2048)) for chunk in range(5))
+    c0, c1, c2, c3, c4 = chunks
+
+    def theirs(board: int) -> int:
+        return c0[board & 2047] | c1[board >> 11 & 2047] | c2[board >> 22 & 2047] | c3[board >> 33 & 2047] | c4[board >> 44]
+
+    def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
+        white, black = (opp, own) if side else (own, opp)
+        white, black, crowned = theirs(white), theirs(black), theirs(kings)
+        turbo.PAT_ACTIVE = not hand_only
+        try:
+            return turbo._evaluate(white & ~crowned, white & crowned, black & ~crowned, black & crowned, side == 0)
+        finally:
+            turbo.PAT_ACTIVE = True
+
+    return evaluate
+
+
+def swapped_player(move_ms: float, evaluation: Callable[..., int], name: str) -> Player:
+    """Our hard search with ``evaluation`` in place of ours, and a table of its own."""
+    table = SlotTable()
+
+    def choose(state: Draughts, rng: random.Random) -> str:
+        ours = draughts_ai.evaluate
+        draughts_ai.evaluate = evaluation
+        try:
+            search = DraughtsSearch(state, "hard", rng, budget_ms=move_ms, table=table)
+            return RULES.move_to_text(search.run_to_end().move)
+        finally:
+            draughts_ai.evaluate = ours
+
+    return Player(name, choose)
+
+
 def random_player() -> Player:
     return Player("random", lambda state, rng: RULES.move_to_text(rng.choice(RULES.legal_moves(state))))
 
@@ -262,7 +306,9 @@ def main(arguments: list[str]) -> None:
     """``--full`` plays the matches; ``--move-ms 300`` sets the time a move, ``--games 10
     --first 10`` plays games 10-19 only (to share a match between processes), ``--turbo``
     plays only the TurboEngine match, ``--patterns`` only ours against ours without the learned
-    patterns (International's evaluation), ``--seed 7`` from other openings."""
+    patterns (International's evaluation), ``--seed 7`` from other openings; ``--swap-eval``
+    (a diagnostic) plays our search with TurboEngine's evaluation against TurboEngine,
+    ``--swap-eval hand`` with its evaluation less its learned patterns."""
     options = dict(zip(arguments, arguments[1:]))
     move_ms = float(options.get("--move-ms", MOVE_MS))
     games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
@@ -272,13 +318,18 @@ def main(arguments: list[str]) -> None:
               f"games {first}-{first + games - 1}", our_player("hard", move_ms, PATTERNS),
               our_player("hard", move_ms, ()), games, first, seed)
         return
-    if "--turbo" in arguments:
+    if "--turbo" in arguments or "--swap-eval" in arguments:
         theirs = peer_player(move_ms)
         if theirs is None:
             report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
             return
-        match(report, f"hard vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
-              f"games {first}-{first + games - 1}", our_player("hard", move_ms), theirs, games, first, seed)
+        ours, name = our_player("hard", move_ms), "hard"
+        if "--swap-eval" in arguments:
+            hand_only = options.get("--swap-eval") == "hand"
+            name = f"hard with TurboEngine's evaluation{' less its patterns' if hand_only else ''}"
+            ours = swapped_player(move_ms, turbo_evaluation(hand_only), f"ours ({name})")
+        match(report, f"{name} vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
+              f"games {first}-{first + games - 1}", ours, theirs, games, first, seed)
         return
     run(quick="--quick" in arguments, full="--full" in arguments, move_ms=move_ms, games=games, first=first)
 
