@@ -68,11 +68,14 @@ def test_every_engine_answers_with_an_engine_result():
 def test_every_level_search_refuses_an_unknown_level_and_a_finished_game():
     import pytest
 
+    from pyxel_app.ai.draughts import DraughtsSearch
     from pyxel_app.ai.othello import OthelloSearch
+    from pyxel_app.rules.draughts import RULES as DRAUGHTS
     from pyxel_app.rules.othello import RULES as OTHELLO
 
     cases = [(Connect4Search, CONNECT4, "1212121", "primitive"),
-             (OthelloSearch, OTHELLO, "X" * 64 + " O", "random")]
+             (OthelloSearch, OTHELLO, "X" * 64 + " O", "random"),
+             (DraughtsSearch, DRAUGHTS, "B:W28:B", "easy")]
     for engine, rules, finished, level in cases:
         with pytest.raises(ValueError, match="unknown level 'godlike'; choose from"):
             engine(rules.initial_state(), "godlike")

@@ -43,7 +43,6 @@ from ..rules.draughts import (
     SIZE,
     SQUARES,
     Draughts,
-    Move,
     bits_of,
     can_capture,
     capture_keys,
@@ -57,7 +56,7 @@ from ..rules.draughts import (
     step_pairs,
     xy_square,
 )
-from .cooperative import Cooperative, EngineResult
+from .cooperative import LevelSearch
 from .memo import SlotTable
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -290,19 +289,20 @@ def _together(men: int, side: int) -> int:
     return (men & men << 5).bit_count() + (men & men << 6).bit_count()
 
 
-class DraughtsSearch(Cooperative[EngineResult]):
+class DraughtsSearch(LevelSearch):
     """A move for ``level`` in ``state``, a slice at a time (``step(budget_ms)``)."""
+
+    # The search counts its own nodes (it nests no other search): a plain attribute, in place
+    # of the sum over nested searches that LevelSearch gives.
+    nodes = 0
 
     def __init__(self, state: Draughts, level: str = "hard", rng: random.Random | None = None,
                  budget_ms: float | None = None, max_depth: int | None = None, patterns: tuple | None = None,
                  table: SlotTable | None = None) -> None:
         """``patterns`` and ``table`` replace International's learned patterns (``()``: none)
         and the session's table (the bench's matches of two settings give each its own)."""
-        if RULES.outcome(state) is not None:
-            raise ValueError("the game is already over")
-        self.state = state
-        self.level = level
-        self.rng = rng or random.Random()
+        super().__init__(state, level, LEVELS + (HINT,), RULES, rng,
+                         budget_ms if budget_ms is not None else BUDGETS_MS.get(level))
         self.international = state.variant == INTERNATIONAL
         self.patterns = (PATTERNS if patterns is None else patterns) if self.international else ()
         self.max_depth = max_depth or DEPTHS.get(level, 1)
@@ -312,20 +312,12 @@ class DraughtsSearch(Cooperative[EngineResult]):
         self.history: dict = {}
         self.killers: dict = {}
         self.nodes = 0
-        self.best_move: Move | None = None
-        self.score: int | None = None
-        self.depth_done = 0
         self.ply_limit = 0
         self.leaf_cap = 0
         # The positions on the way from the last man move or capture to the one searched.
         self.path: set = set()
-        budget = budget_ms if budget_ms is not None else BUDGETS_MS.get(level)
-        super().__init__(self._think(), budget)
 
-    def finish(self, value) -> None:
-        self.result = EngineResult(self.best_move, self.score, self.depth_done)
-
-    def _think(self):
+    def _plan(self):
         moves = RULES.legal_moves(self.state)
         self.rng.shuffle(moves)
         self.best_move = moves[0]
