@@ -196,17 +196,17 @@ MEN_WORTH = _man_tables()
 
 # Learned men patterns (International only; ``tools/build_draughts_patterns.py`` fits them
 # to the scores of a depth-5 search over self-play positions, as a correction to the
-# evaluation above).  A window is three squares of a row and the three below them, from
+# evaluation above).  A window is PATTERN_WIDTH squares of a row and as many below them, from
 # PATTERN_PLACES along the row: 3^6 ways to fill them with nothing, a white man or a black
 # man, each with a weight in hundredths of a man, for White.
-PATTERN_PLACES = (0, 2)
+PATTERN_WIDTH, PATTERN_PLACES = 3, (0, 2)
 PATTERN_FILE = "draughts_patterns.zlib"
-PATTERN_SIZE = 3 ** 6
+PATTERN_SIZE = 3 ** (2 * PATTERN_WIDTH)
 
 
 def pattern_windows() -> tuple[tuple[int, ...], ...]:
     """The squares (indices 0-49) of every window, each in the order of its digits."""
-    return tuple(tuple(row * 5 + place + i for row in (top, top + 1) for i in range(3))
+    return tuple(tuple(row * 5 + place + i for row in (top, top + 1) for i in range(PATTERN_WIDTH))
                  for top in range(SIZE - 1) for place in PATTERN_PLACES)
 
 
