@@ -91,27 +91,3 @@ def test_perft_agrees_with_py_draughts_own_perft_on_random_positions(peer):
             checked += 1
     assert checked >= 8
 
-
-def test_the_bench_reads_turbo_engines_evaluation_in_our_layout(peer):
-    """``bench.draughts --swap-eval`` (our search with TurboEngine's evaluation) converts our
-    bitboards to Turbo's: its score must be the one Turbo gives the same position itself."""
-    from draughts.engines import turbo
-
-    from pyxel_app.bench.draughts import turbo_evaluation
-
-    full, hand = turbo_evaluation(), turbo_evaluation(hand_only=True)
-    rng = random.Random(5)
-    state, compared, differ = RULES.initial_state(), 0, 0
-    while compared < 300:
-        legal = RULES.legal_moves(state)
-        if not legal or RULES.outcome(state) is not None:
-            state = RULES.initial_state()
-            continue
-        state = RULES.apply(state, rng.choice(legal))
-        own, opp = RULES.sides(state)
-        theirs = turbo.TurboEngine._convert(peer.Board.from_fen(RULES.state_to_text(state)))
-        assert full(own, opp, state.kings, state.turn) == turbo._evaluate(*theirs, state.turn == 0)
-        differ += hand(own, opp, state.kings, state.turn) != full(own, opp, state.kings, state.turn)
-        assert turbo.PAT_ACTIVE
-        compared += 1
-    assert differ > 250  # without its patterns the score is another

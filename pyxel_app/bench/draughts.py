@@ -176,6 +176,32 @@ def turbo_evaluation(hand_only: bool = False) -> Callable[..., int]:
     return evaluate
 
 
+def check_turbo_evaluation(evaluation: Callable[..., int], hand_only: bool, positions: int = 300) -> None:
+    """Stops the diagnostic unless ``evaluation`` scores the positions of random games as
+    TurboEngine scores them itself, from py-draughts' own board (so the bit layouts agree)."""
+    import draughts
+    from draughts.engines import turbo
+
+    rng = random.Random(5)
+    state, checked = RULES.initial_state(), 0
+    while checked < positions:
+        legal = RULES.legal_moves(state)
+        if not legal or RULES.outcome(state) is not None:
+            state = RULES.initial_state()
+            continue
+        state = RULES.apply(state, rng.choice(legal))
+        own, opp = RULES.sides(state)
+        theirs = turbo.TurboEngine._convert(draughts.Board.from_fen(RULES.state_to_text(state)))
+        turbo.PAT_ACTIVE = not hand_only
+        try:
+            expected = turbo._evaluate(*theirs, state.turn == 0)
+        finally:
+            turbo.PAT_ACTIVE = True
+        if evaluation(own, opp, state.kings, state.turn) != expected:
+            raise SystemExit(f"--swap-eval: TurboEngine's evaluation read in our layout differs at {RULES.state_to_text(state)}")
+        checked += 1
+
+
 def swapped_player(move_ms: float, evaluation: Callable[..., int], name: str) -> Player:
     """Our hard search with ``evaluation`` in place of ours, and a table of its own."""
     table = SlotTable()
@@ -327,7 +353,9 @@ def main(arguments: list[str]) -> None:
         if "--swap-eval" in arguments:
             hand_only = options.get("--swap-eval") == "hand"
             name = f"hard with TurboEngine's evaluation{' less its patterns' if hand_only else ''}"
-            ours = swapped_player(move_ms, turbo_evaluation(hand_only), f"ours ({name})")
+            evaluation = turbo_evaluation(hand_only)
+            check_turbo_evaluation(evaluation, hand_only)
+            ours = swapped_player(move_ms, evaluation, f"ours ({name})")
         match(report, f"{name} vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
               f"games {first}-{first + games - 1}", ours, theirs, games, first, seed)
         return
