@@ -90,3 +90,16 @@ def test_every_game_says_what_it_is_in_two_menu_lines_in_both_languages():
     for spec in games.GAMES:
         for language in strings.LANGUAGES:
             assert len(ui.wrap(strings.text_in(language, f"{spec.key}.desc"), DESC_W)) <= 2, (spec.key, language)
+
+
+def test_every_choice_of_the_set_up_screens_fits_its_line_in_both_languages():
+    """The set-up screens draw a choice as ``[n] label`` from column 2 (``draw_choices``); a
+    label past the last text column was cut off (Othello's "Schwer (1-2 s/Zug, exaktes Endspiel)")."""
+    import re
+
+    choice = re.compile(r"\.(level|variant|mode)\.\w+$")
+    for language in strings.LANGUAGES:
+        labels = {key: text for key, text in strings.table(language).items() if choice.search(key)}
+        assert any(key.startswith("othello.level.") for key in labels)
+        too_long = {key: text for key, text in labels.items() if 2 + ui.plain_length(f"[9] {text}") > ui.COLS - ui.MARGIN}
+        assert too_long == {}, language
