@@ -90,4 +90,3 @@ def test_perft_agrees_with_py_draughts_own_perft_on_random_positions(peer):
             assert RULES.perft(state, 3) == perft_from_board(peer.Board.from_fen(fen), 3), fen
             checked += 1
     assert checked >= 8
-

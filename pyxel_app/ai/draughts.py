@@ -197,8 +197,8 @@ MEN_WORTH = _man_tables()
 # Learned men patterns (International only; ``tools/build_draughts_patterns.py`` fits them
 # to the scores of a depth-5 search over self-play positions, as a correction to the
 # evaluation above).  A window is PATTERN_WIDTH squares of a row and as many below them, from
-# PATTERN_PLACES along the row: 3^6 ways to fill them with nothing, a white man or a black
-# man, each with a weight in hundredths of a man, for White.
+# PATTERN_PLACES along the row: 3^(2 x width) ways (729) to fill them with nothing, a white or a black
+# man on each square, each with a weight in hundredths of a man, for White.
 PATTERN_WIDTH, PATTERN_PLACES = 3, (0, 2)
 PATTERN_FILE = "draughts_patterns.zlib"
 PATTERN_SIZE = 3 ** (2 * PATTERN_WIDTH)
