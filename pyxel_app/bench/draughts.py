@@ -21,7 +21,7 @@ from typing import Callable
 from ..ai import draughts as draughts_ai
 from ..ai.draughts import PATTERNS, DraughtsSearch
 from ..ai.memo import SlotTable
-from ..rules.draughts import INDEX_OF, RULES, Draughts, square_bit
+from ..rules.draughts import INDEX_OF, RULES, Draughts
 from . import percentiles, report
 
 Report = Callable[[str, str], None]
@@ -137,16 +137,23 @@ class Player:
         return f"{self.name} {1000 * self.wall / moves:.0f} ms wall, {1000 * self.cpu / moves:.0f} ms CPU a move"
 
 
-def our_player(level: str, move_ms: float, patterns: tuple | None = None) -> Player:
-    """Our ``level``; with ``patterns`` given (``()``: none) in place of the learned ones, and
-    then with a table of its own, so that two settings can play each other."""
-    table = None if patterns is None else SlotTable()
+def our_player(level: str, move_ms: float, patterns: tuple | None = None,
+               evaluation: Callable[..., int] | None = None, name: str = "") -> Player:
+    """Our ``level``; with ``patterns`` given (``()``: none) in place of the learned ones, or
+    with another ``evaluation`` in place of ours (the diagnostic), and then with a table of
+    its own, so that two settings can play each other."""
+    table = None if patterns is None and evaluation is None else SlotTable()
 
     def choose(state: Draughts, rng: random.Random) -> str:
-        search = DraughtsSearch(state, level, rng, budget_ms=move_ms, patterns=patterns, table=table)
-        return RULES.move_to_text(search.run_to_end().move)
+        ours = draughts_ai.evaluate
+        draughts_ai.evaluate = evaluation or ours
+        try:
+            search = DraughtsSearch(state, level, rng, budget_ms=move_ms, patterns=patterns, table=table)
+            return RULES.move_to_text(search.run_to_end().move)
+        finally:
+            draughts_ai.evaluate = ours
 
-    return Player(f"ours ({level}{', no patterns' if patterns == () else ''})", choose)
+    return Player(name or f"ours ({level}{', no patterns' if patterns == () else ''})", choose)
 
 
 def turbo_evaluation(hand_only: bool = False) -> Callable[..., int]:
@@ -167,13 +174,19 @@ def turbo_evaluation(hand_only: bool = False) -> Callable[..., int]:
     def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
         white, black = (opp, own) if side else (own, opp)
         white, black, crowned = theirs(white), theirs(black), theirs(kings)
-        turbo.PAT_ACTIVE = not hand_only
-        try:
-            return turbo._evaluate(white & ~crowned, white & crowned, black & ~crowned, black & crowned, side == 0)
-        finally:
-            turbo.PAT_ACTIVE = True
+        return turbo_score(turbo, (white & ~crowned, white & crowned, black & ~crowned, black & crowned), side == 0, hand_only)
 
     return evaluate
+
+
+def turbo_score(turbo, pieces: tuple[int, int, int, int], white_to_move: bool, hand_only: bool) -> int:
+    """The ``turbo`` module's score of its (white men, white kings, black men, black kings)
+    for the side to move; ``hand_only`` switches its learned patterns off for this call alone."""
+    turbo.PAT_ACTIVE = not hand_only
+    try:
+        return turbo._evaluate(*pieces, white_to_move)
+    finally:
+        turbo.PAT_ACTIVE = True
 
 
 def check_turbo_evaluation(evaluation: Callable[..., int], hand_only: bool, positions: int = 300) -> None:
@@ -192,30 +205,9 @@ def check_turbo_evaluation(evaluation: Callable[..., int], hand_only: bool, posi
         state = RULES.apply(state, rng.choice(legal))
         own, opp = RULES.sides(state)
         theirs = turbo.TurboEngine._convert(draughts.Board.from_fen(RULES.state_to_text(state)))
-        turbo.PAT_ACTIVE = not hand_only
-        try:
-            expected = turbo._evaluate(*theirs, state.turn == 0)
-        finally:
-            turbo.PAT_ACTIVE = True
-        if evaluation(own, opp, state.kings, state.turn) != expected:
+        if evaluation(own, opp, state.kings, state.turn) != turbo_score(turbo, theirs, state.turn == 0, hand_only):
             raise SystemExit(f"--swap-eval: TurboEngine's evaluation read in our layout differs at {RULES.state_to_text(state)}")
         checked += 1
-
-
-def swapped_player(move_ms: float, evaluation: Callable[..., int], name: str) -> Player:
-    """Our hard search with ``evaluation`` in place of ours, and a table of its own."""
-    table = SlotTable()
-
-    def choose(state: Draughts, rng: random.Random) -> str:
-        ours = draughts_ai.evaluate
-        draughts_ai.evaluate = evaluation
-        try:
-            search = DraughtsSearch(state, "hard", rng, budget_ms=move_ms, table=table)
-            return RULES.move_to_text(search.run_to_end().move)
-        finally:
-            draughts_ai.evaluate = ours
-
-    return Player(name, choose)
 
 
 def random_player() -> Player:
@@ -355,7 +347,7 @@ def main(arguments: list[str]) -> None:
             name = f"hard with TurboEngine's evaluation{' less its patterns' if hand_only else ''}"
             evaluation = turbo_evaluation(hand_only)
             check_turbo_evaluation(evaluation, hand_only)
-            ours = swapped_player(move_ms, evaluation, f"ours ({name})")
+            ours = our_player("hard", move_ms, evaluation=evaluation, name=f"ours ({name})")
         match(report, f"{name} vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
               f"games {first}-{first + games - 1}", ours, theirs, games, first, seed)
         return
