@@ -27,7 +27,7 @@ import zlib
 from importlib import resources
 
 from ..rules.base import NotationError
-from .cooperative import Cooperative, EngineResult
+from .cooperative import Cooperative, EngineResult, run_generator
 from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_text,
                              is_solvable)
 
@@ -231,7 +231,7 @@ def load_tables(gap: int | None = None) -> None:
     for g in gaps:
         for split in partitions_for_gap(g):
             for pattern in split:
-                _run_to_end(_load_table_steps(canonical_shape(pattern)))
+                run_generator(_load_table_steps(canonical_shape(pattern)))
 
 
 class _Heuristic:
@@ -289,15 +289,6 @@ class _Heuristic:
 
 
 _HEURISTICS: dict[int, _Heuristic] = {}
-
-
-def _run_to_end(generator):
-    """Drive a cooperative generator in one go and return its result."""
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
 
 
 def _heuristic_steps(gap: int):
@@ -489,7 +480,7 @@ def optimal_length(tiles, goal=STANDARD_GOAL) -> int:
 def lower_bound(tiles, goal=STANDARD_GOAL) -> int:
     """The heuristic's admissible estimate: the optimal length is at least this."""
     board, blank, goal_gap = _labels(tiles, goal)
-    heuristic = _run_to_end(_heuristic_steps(goal_gap))
+    heuristic = run_generator(_heuristic_steps(goal_gap))
     md = sum(_distance(cell, label) for cell, label in enumerate(board) if cell != blank)
     best = 0
     for which in (0, 1):
