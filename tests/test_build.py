@@ -14,7 +14,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pyxel_app"
 STAGED = "bypuzz-arcade/pyxel_app/"
-PDB_TABLES = sorted(path.name for path in (PACKAGE / "ai" / "data").glob("fifteen_pdb_*.zlib"))
+# The engines' tables: the fifteen solver's pattern databases, draughts' patterns and endgames.
+TABLES = sorted(path.name for path in (PACKAGE / "ai" / "data").glob("*.zlib"))
 BENCH_DATA = sorted(path.name for path in (PACKAGE / "bench" / "data").iterdir())
 
 
@@ -38,9 +39,9 @@ def test_pyxapp_has_metadata_resources_and_sources(built):
 
 
 def packing_problems(names: list[str]) -> list[str]:
-    """Bench code or benchmark data packed, or a pattern-database table the solver needs left out."""
+    """Bench code or benchmark data packed, or a table an engine needs left out."""
     problems = [name for name in names if name.startswith(STAGED + "bench/") or Path(name).name in BENCH_DATA]
-    return problems + [f"missing {table}" for table in PDB_TABLES if f"{STAGED}ai/data/{table}" not in names]
+    return problems + [f"missing {table}" for table in TABLES if f"{STAGED}ai/data/{table}" not in names]
 
 
 def test_pyxapp_leaves_out_the_bench_and_its_data_but_packs_the_tables(built):
@@ -50,12 +51,12 @@ def test_pyxapp_leaves_out_the_bench_and_its_data_but_packs_the_tables(built):
 
 
 def test_the_packing_check_catches_bench_files_data_and_missing_tables():
-    tables = [f"{STAGED}ai/data/{table}" for table in PDB_TABLES]
-    assert len(PDB_TABLES) >= 6 and {"korf100.txt", "connect4_Test_L3_R1.txt"} <= set(BENCH_DATA)
+    tables = [f"{STAGED}ai/data/{table}" for table in TABLES]
+    assert {"draughts_endgames.zlib", "draughts_patterns.zlib", "fifteen_pdb_0_1_2.zlib"} <= set(TABLES) and {"korf100.txt", "connect4_Test_L3_R1.txt"} <= set(BENCH_DATA)
     assert packing_problems(tables) == []
     planted = [f"{STAGED}bench/__init__.py", f"{STAGED}ai/data/korf100.txt", f"{STAGED}connect4_Test_L2_R1.txt"]
     assert packing_problems(tables + planted) == planted
-    assert packing_problems(tables[1:]) == [f"missing {PDB_TABLES[0]}"]
+    assert packing_problems(tables[1:]) == [f"missing {TABLES[0]}"]
 
 
 def test_pyxapp_runs_sixty_frames_headless(built, tmp_path):

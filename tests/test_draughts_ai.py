@@ -1,12 +1,15 @@
 """Draughts engines: every level answers a legal move, cooperatively; the search sees shots."""
 
+import dataclasses
 import random
 import zlib
 
 import pytest
 
-from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, DraughtsSearch, evaluate, pack, pattern_numbers,
-                                   pattern_windows, read_patterns, unpack)
+from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, WIN, WIN_THRESHOLD, DraughtsSearch, evaluate, pack,
+                                   pattern_numbers, pattern_windows, read_patterns, unpack)
+from pyxel_app.ai import draughts_endgames
+from pyxel_app.ai.draughts_endgames import probe
 from pyxel_app.games import find
 from pyxel_app.rules.draughts import RULES, SQUARES, Draughts, square_bit, squares_of
 
@@ -128,6 +131,63 @@ def test_the_search_scores_a_repetition_as_a_draw():
     assert (RULES.move_to_text(result.move), result.score) == ("46-41", 0)
     fresh = RULES.state_from_text(RULES.state_to_text(state))
     assert DraughtsSearch(fresh, "hard", random.Random(1), budget_ms=300).run_to_end().score < -200
+
+
+def after_king_moves(text: str, count: int) -> Draughts:
+    """The position of ``text`` reached by ``count`` king moves since the last man move or
+    capture (stand-ins for those positions, all different, none of them this one)."""
+    state = RULES.state_from_text(text)
+    return dataclasses.replace(state, history=tuple((0, 0, 0, n) for n in range(count)))
+
+
+def test_the_side_ahead_keeps_the_game_alive_before_the_king_moves_draw():
+    # Black's two kings and a man against a lone king, two plies before 25 king moves each:
+    # the search plays a move after which no reply ends the game in that draw (a man's
+    # move or a capture sets the clock back), and still sees itself ahead.
+    late_state = after_king_moves("B:WK24:B14,K17,K28", 48)
+    late = DraughtsSearch(late_state, "hard", random.Random(1), budget_ms=300).run_to_end()
+    assert late.score > 200
+    following = RULES.apply(late_state, late.move)
+    for reply in RULES.legal_moves(following):
+        assert RULES.draw_reason(RULES.apply(following, reply)) is None
+
+
+def test_the_side_behind_sees_the_king_moves_draw_coming():
+    # The lone king to move, a ply before the draw: whatever it does, the game is drawn.
+    text = "W:WK24:B14,K17,K28"
+    assert DraughtsSearch(after_king_moves(text, 0), "hard", random.Random(1), budget_ms=300).run_to_end().score < -200
+    assert DraughtsSearch(after_king_moves(text, 49), "hard", random.Random(1), budget_ms=300).run_to_end().score == 0
+
+
+def test_the_search_plays_an_ending_exactly_from_the_tables():
+    # Three kings win in 15 plies here, far beyond any depth the search reaches in a move:
+    # the tables give it, and the move played leaves the lone king lost in 14.
+    state = after_king_moves("W:WK8,K23,K45:BK2", 0)
+    result = DraughtsSearch(state, "hard", random.Random(1), budget_ms=300).run_to_end()
+    assert result.score == WIN - 15
+    following = RULES.apply(state, result.move)
+    assert probe(*RULES.sides(following), following.kings) == -14
+    # With 36 king moves gone, 15 more plies reach the 25th king move each: a draw.
+    late = DraughtsSearch(after_king_moves("W:WK8,K23,K45:BK2", 36), "hard", random.Random(1), budget_ms=300)
+    assert late.run_to_end().score == 0
+
+
+def test_the_search_reads_the_endgame_tables_a_piece_a_slice(monkeypatch):
+    # Few pieces left: the search reads the tables before it starts, a piece in each slice
+    # (a slice that is over at once still runs to the next piece), not all in one frame.
+    monkeypatch.setattr(draughts_endgames, "_table", b"")
+    search = DraughtsSearch(RULES.state_from_text("W:W31,32,K46:B3,4,K5"), "hard", random.Random(1), budget_ms=200)
+    for _ in range(3):
+        assert search.step(0.0) is None and not draughts_endgames._table
+    search.run_to_end()
+    assert len(draughts_endgames._table) == draughts_endgames.ENTRIES
+
+
+def test_warcaby_has_no_tables():
+    # The same kings under warcaby's rules (no majority capture, pieces taken at once): the
+    # tables do not answer, so no exact win comes out of them.
+    state = RULES.state_from_text("W:WK8,K23,K45:BK2", "warcaby")
+    assert DraughtsSearch(state, "hard", random.Random(1), budget_ms=100).run_to_end().score < WIN_THRESHOLD
 
 
 @pytest.mark.parametrize("entry", [(0, 0, 0, None), (40, 2, -99_999, (45, 0, 1 << 49)), (3, 1, 12345, (3, 49, 0))])

@@ -2,9 +2,9 @@
 
 Pyxel itself is not in the npm pyodide package, so this covers what can run there: every
 registered game's rules (a small perft), a short game between two computers found by
-cooperative steps, a save replayed, and the localStorage backend.  Needs node and npm (to
-fetch the pyodide package): skipped with the reason on a player's machine without them,
-a failure under CI (``CI=true``).
+cooperative steps, a save replayed, draughts' endgame tables read from the package, and the
+localStorage backend.  Needs node and npm (to fetch the pyodide package): skipped with the
+reason on a player's machine without them, a failure under CI (``CI=true``).
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ def test_every_registered_game_runs_under_pyodide(pyodide_dir, tmp_path):
     assert set(answer["games"]) == {spec.key for spec in games.GAMES}
     assert answer["games"] == expected["games"]
     assert answer["games"]["connect4"]["perft"] == 343
+    assert answer["endgames"] == expected["endgames"] and answer["endgames"]["values"] == [15, -16, 0]
     for key, proof in answer["games"].items():
         if "moves" in proof:
             assert proof["moves"] and proof["replayed"], key

@@ -3,12 +3,14 @@
 The search works on the rules' bitboards (``own``, ``opp``, ``kings``, the side to move),
 not on states: negamax with principal variation search, iterative deepening, a
 transposition table with each position's best move tried first, killers and the history
-heuristic for the other steps, late steps looked at a ply shallower first, and a repeated
-position scored as the draw it is (International).  Past the last ply a plain function
-(no generator: these trees are small, and most positions searched are there) goes on
-where a score would mislead: a position where a capture is compulsory is never scored
-(captures are searched on, since in draughts nobody may decline one), nor one where the
-other side threatens to take (one more move is searched).  The evaluation, for the side
+heuristic for the other steps, late steps looked at a ply shallower first, a repeated
+position or the 25th king move each scored as the draw it is, and the endings of a lone
+king against kings read exact from their tables (International: ``ai/draughts_endgames.py``).
+Past the last ply a plain function (no generator: these trees are small, and most
+positions searched are there) goes on where a score would mislead: a position where a
+capture is compulsory is never scored (captures are searched on, since in draughts nobody
+may decline one), nor one where the other side threatens to take (one more move is
+searched).  The evaluation, for the side
 to move: material (a king is worth three men), how far the men have come, the centre, a
 guarded back row while the other side has no king, men standing together, mobility, the
 balance between the wings, men that nothing can stop from crowning, kings on the long
@@ -39,6 +41,7 @@ from ..rules.draughts import (
     FAR_ROW,
     FULL,
     INTERNATIONAL,
+    KING_MOVES_DRAW,
     RULES,
     SIZE,
     SQUARES,
@@ -57,6 +60,7 @@ from ..rules.draughts import (
     xy_square,
 )
 from .cooperative import LevelSearch
+from .draughts_endgames import load_in_steps, probe
 from .memo import SlotTable
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -91,6 +95,8 @@ SCORE_OFFSET = 1 << 22
 SCORE_MASK = (1 << 23) - 1
 TABLES = {"international": SlotTable(), "warcaby": SlotTable()}  # fixed slots: no pause to grow or clear
 EXACT, LOWER, UPPER = 0, 1, 2
+# With this many pieces or fewer on the board a search may reach the endgame tables.
+ENDGAME_REACH = 10
 
 
 # Bonus per man on each row, for White (row 9 is home, row 0 crowns); Black reads it backwards.
@@ -316,6 +322,9 @@ class DraughtsSearch(LevelSearch):
         self.leaf_cap = 0
         # The positions on the way from the last man move or capture to the one searched.
         self.path: set = set()
+        # King moves since then at the root (International's draw after KING_MOVES_DRAW);
+        # warcaby knows no such draw, so its count starts too low to ever reach it.
+        self.clock = len(state.history) if self.international else -SIZE * KING_MOVES_DRAW
 
     def _plan(self):
         moves = RULES.legal_moves(self.state)
@@ -328,6 +337,9 @@ class DraughtsSearch(LevelSearch):
         kings, side = self.state.kings, self.state.turn
         if self.international:
             self.path = {search_key(*position) for position in self.state.history + (self.state.key,)}
+            if (own | opp).bit_count() <= ENDGAME_REACH:
+                # the endgame tables are read over a few slices before they can be needed
+                yield from load_in_steps()
         noise = {move.key: self.rng.randint(-EASY_NOISE, EASY_NOISE) for move in moves} if self.level == "easy" else None
         depth = 0
         while depth < self.max_depth:
@@ -336,7 +348,8 @@ class DraughtsSearch(LevelSearch):
             best, best_score = None, -INFINITY
             for move in moves:
                 new_own, new_opp, new_kings = play(own, opp, kings, side, move, self.international)
-                child = (new_opp, new_own, new_kings, 1 - side, depth - 1, 1)
+                clock = self.clock + 1 if kings & square_bit(move.start) and not move.captured else 0
+                child = (new_opp, new_own, new_kings, 1 - side, depth - 1, 1, clock)
                 if noise is None and best is not None:
                     # after the first move, only whether a move is better matters: a null window
                     score = -(yield from self._value(*child, -best_score - 1, -best_score))
@@ -369,30 +382,43 @@ class DraughtsSearch(LevelSearch):
                  square_bit(move.end) if any(far_row & square_bit(square) for square in move.path[1:]) else 0)
                 for move in moves]
 
-    def _value(self, own, opp, kings, side, depth, ply, alpha, beta):
-        """The score of a position ``depth`` plies deep: the search's, or past the last ply the plain quiescence's."""
+    def _value(self, own, opp, kings, side, depth, ply, clock, alpha, beta):
+        """The score of a position ``depth`` plies deep, ``clock`` king moves after the last
+        man move or capture: the search's, or past the last ply the plain quiescence's."""
         if depth <= 0:
-            self.leaf_cap = self.nodes + LEAF_NODES
-            return self._quiesce(own, opp, kings, side, ply, alpha, beta)
-        return (yield from self._search(own, opp, kings, side, depth, ply, alpha, beta))
+            return self._leaf(own, opp, kings, side, ply, clock, alpha, beta)
+        return (yield from self._search(own, opp, kings, side, depth, ply, clock, alpha, beta))
 
-    def _search(self, own, opp, kings, side, depth, ply, alpha, beta):
+    def _leaf(self, own, opp, kings, side, ply, clock, alpha, beta):
+        """A position past the last ply: drawn by the king moves' clock, or ``_quiesce``'s."""
+        settled = self._settled(own, opp, kings, ply, clock)
+        if settled is not None:
+            return settled
+        self.leaf_cap = self.nodes + LEAF_NODES
+        return self._quiesce(own, opp, kings, side, ply, alpha, beta)
+
+    def _search(self, own, opp, kings, side, depth, ply, clock, alpha, beta):
         """Negamax score of the position for ``side`` (to move), ``depth`` >= 1 plies deep:
         principal variation search; the positions past the last ply go to ``_quiesce``."""
         self.nodes += 1
         if time.perf_counter() >= self.deadline:
             yield
+        settled = self._settled(own, opp, kings, ply, clock)
+        if settled is not None:
+            return settled
         key = own | opp << KEY_SHIFT | kings << 2 * KEY_SHIFT | side << 3 * KEY_SHIFT
         # Only king moves repeat a position, and only while both sides have kings (the one
         # without must move a man, which never comes back): a repetition is a draw.
         repeats = self.international and own & kings and opp & kings
         if repeats and key in self.path:
             return 0
+        # Near the draw, a score depends on the clock, which the table's key leaves out.
+        timeless = clock + depth + THREAT_PLIES < KING_MOVES_DRAW
         entry = self.table.get(key)
         first = None
         if entry is not None:
             entry_depth, bound, stored, first = unpack(entry)
-            if entry_depth >= depth:
+            if entry_depth >= depth and timeless:
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
         empty = FULL & ~(own | opp)
@@ -410,21 +436,21 @@ class DraughtsSearch(LevelSearch):
             self.path.add(key)
         for index, move in enumerate(moves):
             new_opp, new_own, new_kings = after(own, opp, kings, move)
+            new_clock = clock + 1 if kings >> move[0] & 1 and not capture else 0
             if next_depth <= 0:
                 # Each child's plain quiescence runs whole (hundreds of nodes at times), so the
                 # clock is looked at between them: a frame's slice ends in time.
                 if index and time.perf_counter() >= self.deadline:
                     yield
-                self.leaf_cap = self.nodes + LEAF_NODES
-                score = -self._quiesce(new_opp, new_own, new_kings, 1 - side, ply + 1, -beta, -alpha)
+                score = -self._leaf(new_opp, new_own, new_kings, 1 - side, ply + 1, new_clock, -beta, -alpha)
             elif index == 0:
-                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+                score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, new_clock, -beta, -alpha))
             else:
                 # Late steps are first looked at a ply shallower; one that beats alpha is looked at again in full.
                 reduced = next_depth - 1 if index >= LATE_MOVE and depth >= REDUCE_FROM and not capture else next_depth
-                score = -(yield from self._value(new_opp, new_own, new_kings, 1 - side, reduced, ply + 1, -alpha - 1, -alpha))
+                score = -(yield from self._value(new_opp, new_own, new_kings, 1 - side, reduced, ply + 1, new_clock, -alpha - 1, -alpha))
                 if score > alpha and (reduced < next_depth or score < beta):
-                    score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, -beta, -alpha))
+                    score = -(yield from self._search(new_opp, new_own, new_kings, 1 - side, next_depth, ply + 1, new_clock, -beta, -alpha))
             if score > best:
                 best, best_key = score, move[:3]
                 if score > alpha:
@@ -435,8 +461,24 @@ class DraughtsSearch(LevelSearch):
                         break
         if repeats:
             self.path.discard(key)
-        self._store(key, depth, best, floor, beta, best_key)
+        if timeless:
+            self._store(key, depth, best, floor, beta, best_key)
         return best
+
+    def _settled(self, own, opp, kings, ply, clock):
+        """The exact score of a position settled without a search (None for any other): drawn
+        by the king moves' clock, or a kings-only ending the tables hold (International),
+        where a win too slow for the clock is a draw too."""
+        if clock >= KING_MOVES_DRAW:
+            return 0
+        if not self.international or (own | opp) & ~kings:
+            return None
+        plies = probe(own, opp, kings)
+        if plies is None:
+            return None
+        if not plies or clock + abs(plies) >= KING_MOVES_DRAW:
+            return 0
+        return WIN - ply - plies if plies > 0 else ply - plies - WIN
 
     def _quiesce(self, own, opp, kings, side, ply, alpha, beta):
         """The score past the last ply, a plain function (no slices: these trees are small).

@@ -72,9 +72,24 @@ def protocol():
     return {"verbs": verbs, "link loaded": "pyxel_app.net.link" in sys.modules}
 
 
+def endgames():
+    """Draughts' endgame tables (package data, read a piece at a time) answer as here: three
+    kings, and a lone king to move against four (worked out one ply on)."""
+    from pyxel_app.ai import draughts_endgames
+    from pyxel_app.rules.draughts import RULES
+
+    pieces = sum(1 for _ in draughts_endgames.load_in_steps())
+    values = []
+    for fen in ("W:WK8,K23,K45:BK2", "B:WK8,K11,K13,K30:BK10", "W:WK46:BK3"):
+        state = RULES.state_from_text(fen)
+        values.append(draughts_endgames.probe(*RULES.sides(state), state.kings))
+    return {"pieces": pieces, "values": values}
+
+
 def main():
     return json.dumps({
         "python": list(sys.version_info[:2]),
         "games": {spec.key: prove(spec) for spec in games.GAMES},
         "protocol": protocol(),
+        "endgames": endgames(),
     })
