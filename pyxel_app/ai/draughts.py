@@ -391,9 +391,10 @@ class DraughtsSearch(LevelSearch):
 
     def _leaf(self, own, opp, kings, side, ply, clock, alpha, beta):
         """A position past the last ply: drawn by the king moves' clock, or ``_quiesce``'s."""
-        settled = self._settled(own, opp, kings, ply, clock)
-        if settled is not None:
-            return settled
+        if clock >= KING_MOVES_DRAW or not (own | opp) & ~kings:  # rare: no call in most nodes
+            settled = self._settled(own, opp, kings, ply, clock)
+            if settled is not None:
+                return settled
         self.leaf_cap = self.nodes + LEAF_NODES
         return self._quiesce(own, opp, kings, side, ply, alpha, beta)
 
@@ -403,9 +404,10 @@ class DraughtsSearch(LevelSearch):
         self.nodes += 1
         if time.perf_counter() >= self.deadline:
             yield
-        settled = self._settled(own, opp, kings, ply, clock)
-        if settled is not None:
-            return settled
+        if clock >= KING_MOVES_DRAW or not (own | opp) & ~kings:  # rare: no call in most nodes
+            settled = self._settled(own, opp, kings, ply, clock)
+            if settled is not None:
+                return settled
         key = own | opp << KEY_SHIFT | kings << 2 * KEY_SHIFT | side << 3 * KEY_SHIFT
         # Only king moves repeat a position, and only while both sides have kings (the one
         # without must move a man, which never comes back): a repetition is a draw.
