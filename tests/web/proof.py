@@ -78,12 +78,13 @@ def endgames():
     from pyxel_app.ai import draughts_endgames
     from pyxel_app.rules.draughts import RULES
 
-    pieces = sum(1 for _ in draughts_endgames.load_in_steps())
+    for _ in draughts_endgames.load_in_steps():
+        pass
     values = []
     for fen in ("W:WK8,K23,K45:BK2", "B:WK8,K11,K13,K30:BK10", "W:WK46:BK3"):
         state = RULES.state_from_text(fen)
         values.append(draughts_endgames.probe(*RULES.sides(state), state.kings))
-    return {"pieces": pieces, "values": values}
+    return {"positions": len(draughts_endgames._table), "values": values}
 
 
 def main():
