@@ -42,9 +42,10 @@ sys.path.insert(0, str(ROOT))
 from pyxel_app.ai import draughts_endgames  # noqa: E402
 from pyxel_app.ai.draughts_endgames import (  # noqa: E402
     ENDGAME_FILE, FOLDED_KINGS, FOLDED_SQUARES, IMAGES, LONE, MOST_KINGS, NO_MOVE, SETS, STRONG, TABLES,
-    preference, probe, set_rank)
+    one_ply_back, preference, probe, set_rank)
+from pyxel_app.ai.draughts import LONG_DIAGONAL  # noqa: E402
 from pyxel_app.rules.draughts import (  # noqa: E402
-    BIT_OF, INDEX_OF, RAYS, SIZE, SQUARES, WHITE, generate, square_bit, squares_of, xy_square)
+    BIT_OF, INDEX_OF, RAYS, SQUARES, WHITE, generate, square_bit, squares_of)
 
 OUT = ROOT / "pyxel_app" / "ai" / "data" / ENDGAME_FILE
 # Per square and direction, the squares along the ray (-1 past its end, one spare).
@@ -52,8 +53,6 @@ RAY = np.full((SQUARES, 4, 11), -1, np.int64)
 for _square in range(SQUARES):
     for _direction, _ray in enumerate(RAYS[BIT_OF[_square]]):
         RAY[_square, _direction, :len(_ray)] = [INDEX_OF[bit] for bit in _ray]
-# The long diagonal 46-5, as square indices.
-LONG_DIAGONAL = [xy_square(x, SIZE - 1 - x) for x in range(SIZE)]
 BINOMIAL = np.array([[comb(square, place) for square in range(SQUARES)] for place in range(MOST_KINGS + 1)], np.int64)
 
 
@@ -134,8 +133,8 @@ def after_capture(endings: dict[int, Ending], move, strong: int) -> int:
     at = move.end * smaller.sets + set_rank(squares_of(left))
     if not smaller.settled[STRONG][at]:
         return 0
-    then = smaller.value[STRONG][at]
-    return -then + 1 if then <= 0 else -(then + 1)
+    then = int(smaller.value[STRONG][at])
+    return one_ply_back(None if then == 0 else then)  # settled at 0: the kings have no move
 
 
 def seed(ending: Ending, endings: dict[int, Ending]) -> None:
@@ -262,7 +261,7 @@ def report(ending: Ending, mover: int) -> str:
             f"longest win {longest} plies, longest loss {int(-value[lost].min()) if lost.any() else 0}")
     if mover == STRONG:
         calm = ending.quiet[LONE] & ending.quiet[STRONG]
-        on_diagonal = calm & np.isin(ending.pieces[:, 0], LONG_DIAGONAL)
+        on_diagonal = calm & np.isin(ending.pieces[:, 0], squares_of(LONG_DIAGONAL))
         text += (f"; no capture for either side: {int((calm & won).sum())} won of {int(calm.sum())}, "
                  f"the lone king on 46-5: {int((on_diagonal & won).sum())} won of {int(on_diagonal.sum())}")
     return text

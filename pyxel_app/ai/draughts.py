@@ -10,13 +10,13 @@ Past the last ply a plain function (no generator: these trees are small, and mos
 positions searched are there) goes on where a score would mislead: a position where a
 capture is compulsory is never scored (captures are searched on, since in draughts nobody
 may decline one), nor one where the other side threatens to take (one more move is
-searched).  The evaluation, for the side
-to move: material (a king is worth three men), how far the men have come, the centre, a
-guarded back row while the other side has no king, men standing together, mobility, the
-balance between the wings, men that nothing can stop from crowning, kings on the long
-diagonal, and a lead in material counting more as the board empties; in International,
-learned patterns of men on 18 overlapping windows of six squares add what a deeper search
-would see (fitted offline to depth-5 scores, ``tools/build_draughts_patterns.py``).
+searched).  The evaluation, for the side to move: material (a king is worth three men),
+how far the men have come, the centre, a guarded back row while the other side has no
+king, men standing together, mobility, the balance between the wings, men that nothing
+can stop from crowning, kings on the long diagonal, and a lead in material counting more
+as the board empties; in International, learned patterns of men on 18 overlapping windows
+of six squares add what a deeper search would see (fitted offline to depth-5 scores,
+``tools/build_draughts_patterns.py``).
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock at every node above the last ply and yields once the frame's ``deadline`` has passed.
@@ -400,7 +400,7 @@ class DraughtsSearch(LevelSearch):
 
     def _search(self, own, opp, kings, side, depth, ply, clock, alpha, beta):
         """Negamax score of the position for ``side`` (to move), ``depth`` >= 1 plies deep:
-        principal variation search; the positions past the last ply go to ``_quiesce``."""
+        principal variation search; the positions past the last ply go to ``_leaf``."""
         self.nodes += 1
         if time.perf_counter() >= self.deadline:
             yield
