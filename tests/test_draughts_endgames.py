@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pyxel_app.ai import draughts_endgames
+import pyxel_app.ai
+from pyxel_app.ai import draughts_endgames, package_data
 from pyxel_app.ai.draughts_endgames import (
     ENDGAME_FILE, ENTRIES, FOLDED_KINGS, FOLDED_SQUARES, IMAGES, LONE, PIECE, SETS, STRONG, load_in_steps, probe,
     read_endgames, table_index)
@@ -231,6 +232,16 @@ def test_the_tables_load_a_piece_at_a_time_as_read_whole(monkeypatch):
     pieces = sum(1 for _ in load_in_steps())
     assert pieces == -(-ENTRIES // PIECE) and draughts_endgames._table == read_endgames(draughts_endgames._packed())
     assert sum(1 for _ in load_in_steps()) == 0  # read once
+
+
+def test_a_folder_in_place_of_a_table_is_refused_by_name(monkeypatch, tmp_path):
+    # Package data that is there but cannot be read: a clear ValueError, not an OSError.
+    (tmp_path / ENDGAME_FILE).mkdir()
+    monkeypatch.setattr(pyxel_app.ai, "DATA_FILES", tmp_path)
+    with pytest.raises(ValueError, match=f"{ENDGAME_FILE} cannot be read .*reinstall the game"):
+        package_data(ENDGAME_FILE)
+    with pytest.raises(FileNotFoundError):
+        package_data("no such table.zlib")
 
 
 def test_importing_the_module_leaves_the_file_unread():

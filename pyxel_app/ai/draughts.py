@@ -34,7 +34,6 @@ import sys
 import time
 import zlib
 from array import array
-from importlib import resources
 
 from ..rules.draughts import (
     BIT_OF,
@@ -59,6 +58,7 @@ from ..rules.draughts import (
     step_pairs,
     xy_square,
 )
+from . import package_data
 from .cooperative import LevelSearch
 from .draughts_endgames import load_in_steps, probe
 from .memo import SlotTable
@@ -245,7 +245,7 @@ def pattern_numbers(white_men: int, black_men: int) -> list[int]:
 def _load_patterns() -> tuple:
     """(shift, mask, white digits, black digits, weights) per window; none without the file."""
     try:
-        packed = resources.files(__package__ + ".data").joinpath(PATTERN_FILE).read_bytes()
+        packed = package_data(PATTERN_FILE)
     except FileNotFoundError:
         return ()
     return read_patterns(packed)

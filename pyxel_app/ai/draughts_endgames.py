@@ -45,10 +45,10 @@ sides of four kings, whole, would be 4.2 MB); it is read on the first probe, not
 from __future__ import annotations
 
 import zlib
-from importlib import resources
 from math import comb
 
 from ..rules.draughts import INDEX_OF, SIZE, SQUARES, WHITE, generate, square_bit, square_xy, squares_of, xy_square
+from . import package_data
 from .cooperative import run_generator
 
 ENDGAME_FILE = "draughts_endgames.zlib"
@@ -154,7 +154,7 @@ def load_in_steps():
 
 def _packed() -> bytes:
     try:
-        return resources.files(__package__ + ".data").joinpath(ENDGAME_FILE).read_bytes()
+        return package_data(ENDGAME_FILE)
     except FileNotFoundError:
         raise ValueError(f"{ENDGAME_FILE} is missing; reinstall the game") from None
 

@@ -24,17 +24,14 @@ import itertools
 import operator
 import random
 import zlib
-from importlib import resources
 
 from ..rules.base import NotationError
+from . import package_data
 from .cooperative import Cooperative, EngineResult, run_generator
 from ..rules.fifteen import (CELLS, GAP, SIZE, STANDARD_GOAL, arrangement_from_text,
                              is_solvable)
 
 UNSOLVABLE_MESSAGE = "position cannot reach that goal"
-DATA_PACKAGE = __package__ + ".data"
-# Found once, when the module loads: the first ``resources.files`` call costs ~5 ms, too much for a slice.
-DATA_FILES = resources.files(DATA_PACKAGE)
 # Nodes expanded between two looks at the clock in cooperative mode (about half a millisecond).
 NODES_PER_YIELD = 100
 # Output bytes decompressed per slice while tables load cooperatively.
@@ -185,7 +182,7 @@ def _load_table_steps(shape):
     the search wants them spread out at their base-16 index."""
     if shape in _TABLES:
         return
-    packed = DATA_FILES.joinpath(table_file_name(shape)).read_bytes()
+    packed = package_data(table_file_name(shape))
     yield
     n = len(shape)
     free_count = CELLS - (n - 2)
