@@ -11,9 +11,8 @@ from pyxel_app.rules.draughts import RULES, square_xy
 from pyxel_app.rules.draughts_pdn import read_pdn, write_pdn
 from pyxel_app.shell import match, palette, strings, ui
 from pyxel_app.shell.match import MatchCartridge
-from pyxel_app.shell.storage import MemoryStorage
 
-from test_grid import stray_pixels, tour
+from test_grid import tour
 
 
 def centre(square: int) -> tuple[int, int]:

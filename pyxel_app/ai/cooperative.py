@@ -104,15 +104,6 @@ class Cooperative(Generic[R]):
         return self.result
 
 
-def run_generator(generator):
-    """Drives a cooperative generator in one go and returns its result."""
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
-
-
 class LevelSearch(Cooperative[EngineResult]):
     """A game's engine at one level: ``_plan()`` is its generator, which keeps ``best_move``
     (and ``score``, ``exact``, ``depth_done``) up to date, so the budget may end it any time;

@@ -508,12 +508,12 @@ def position_from_fen(text: str) -> tuple[int, int, int, int]:
     boards = {}
     kings = 0
     taken: set[int] = set()
-    for field in fields[1:]:
-        colour = field[:1].upper()
+    for part in fields[1:]:
+        colour = part[:1].upper()
         if colour not in ("W", "B") or colour in boards:
-            raise NotationError(f"{field[:20]!r}: each side's squares start with W or B, once each")
+            raise NotationError(f"{part[:20]!r}: each side's squares start with W or B, once each")
         name = "White" if colour == "W" else "Black"
-        men, crowned = _fen_squares(field[1:], name)
+        men, crowned = _fen_squares(part[1:], name)
         bits = 0
         for square in men + crowned:
             if square in taken:
