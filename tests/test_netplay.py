@@ -5,7 +5,6 @@ in frames, and timeouts run on a clock the test moves."""
 
 from __future__ import annotations
 
-import os
 import random
 import socket
 
@@ -18,6 +17,8 @@ from pyxel_app.net.protocol import Command, Decoder, ProtocolError, digest, form
 from pyxel_app.shell.netplay import HOST, JOIN, open_link_factory
 from pyxel_app.shell.overlays import Confirm, Message
 from pyxel_app.shell.storage import MemoryStorage
+
+from missing import missing
 
 LOOPBACK = "127.0.0.1"
 MAX_FRAMES = 3000
@@ -683,9 +684,7 @@ def test_a_network_game_offers_its_own_keys_and_a_click_on_tab_opens_the_game_me
 
 def needs_dual_stack() -> None:
     if not socket.has_dualstack_ipv6():
-        if os.environ.get("CI") == "true":
-            pytest.fail("this machine cannot listen on IPv4 and IPv6 at once (enable IPv6 on loopback)")
-        pytest.skip("no dual-stack IPv6 on this machine")
+        missing("this machine cannot listen on IPv4 and IPv6 at once", "enable IPv6 on loopback")
 
 
 @pytest.mark.parametrize("address", [LOOPBACK, "::1"])

@@ -10,21 +10,16 @@ reason on a player's machine without them, a failure under CI (``CI=true``).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-
-def missing(reason: str):
-    """Skip on a player's machine; under CI a missing tool is a failure that says what to install."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI must have it: install Node.js and npm)")
-    pytest.skip(reason)
+from missing import missing
 
 
+NODE = "install Node.js and npm"
 PYODIDE_VERSION = "314.0.7"
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent / "pyxel_app"
@@ -50,7 +45,7 @@ json.dumps(answer)
 @pytest.fixture(scope="module")
 def pyodide_dir():
     if not shutil.which("node") or not shutil.which("npm"):
-        missing("node and npm are needed for the Pyodide test")
+        missing("node and npm are needed for the Pyodide test", NODE)
     target = CACHE / "node_modules" / "pyodide"
     if not (target / "pyodide.mjs").is_file():
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -59,7 +54,7 @@ def pyodide_dir():
             capture_output=True, text=True, timeout=600,
         )
         if result.returncode != 0:
-            missing(f"could not install pyodide from npm: {result.stderr.strip()[:200]}")
+            missing(f"could not install pyodide from npm: {result.stderr.strip()[:200]}", NODE)
     return target
 
 
