@@ -15,7 +15,8 @@ how far the men have come, the centre, a guarded back row while the other side h
 king, men standing together, mobility, the balance between the wings, men that nothing
 can stop from crowning, kings on the long diagonal, and a lead in material counting more
 as the board empties; in International, learned patterns of men on 18 overlapping windows
-of six squares add what a deeper search would see (fitted offline to depth-5 scores,
+of six squares add what a deeper search would see (fitted offline to depth-5 scores of
+self-play positions, then corrected by depth-7 scores of positions from real games,
 ``tools/build_draughts_patterns.py``).
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
@@ -202,7 +203,8 @@ MEN_WORTH = _man_tables()
 
 # Learned men patterns (International only; ``tools/build_draughts_patterns.py`` fits them
 # to the scores of a depth-5 search over self-play positions, as a correction to the
-# evaluation above).  A window is PATTERN_WIDTH squares of a row and as many below them, from
+# evaluation above, then corrects them by the scores of a depth-7 search over positions of
+# the strength matches' games).  A window is PATTERN_WIDTH squares of a row and as many below them, from
 # PATTERN_PLACES along the row: 3^(2 x width) ways (729) to fill them with nothing, a white or a black
 # man on each square, each with a weight in hundredths of a man, for White.
 PATTERN_WIDTH, PATTERN_PLACES = 3, (0, 2)

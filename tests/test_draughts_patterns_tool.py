@@ -1,0 +1,56 @@
+"""The pattern builder's inputs (tools/build_draughts_patterns.py): the real games' positions
+its ``deep`` step scores, and the labelled lines its fits read."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from pyxel_app.rules.draughts import RULES
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "build_draughts_patterns.py"
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("build_draughts_patterns", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_games_positions_are_quiet_distinct_and_without_their_past(tool):
+    found = tool.game_positions()
+    assert len(found) == 52_887  # the games file is fixed: a change to it or to the filter shows here
+    states = [state for state, _, _ in found]
+    assert len(set(states)) == len(states)
+    games = {game for _, game, _ in found}
+    assert min(games) == 0 and max(games) == 528
+    for state, game, ply in found[:2000]:
+        assert ply >= tool.OPENING_SKIPPED
+        assert state.history == ()
+        assert tool.quiet(state)
+        assert (state.white | state.black) & ~state.kings
+        assert len(RULES.legal_moves(state)) > 1
+    # a fixed order, the same every run (the labels made so far began with this one), so runs
+    # sharing the work out agree on who scores what
+    first, game, ply = found[0]
+    assert (first.white, first.black, first.kings, first.turn, game, ply) == (8568254704386048, 134408399, 0, 1, 366, 41)
+
+
+def test_the_fits_read_both_kinds_of_line_and_group_them_for_holding_out(tool, tmp_path):
+    state = RULES.state_from_text("W:W31,32,45:B5,14,19")
+    deep = tmp_path / "deep.txt"
+    deep.write_text(f"{state.white} {state.black} {state.kings} 1 40 17 33\n"
+                    f"{state.white} {state.black} {state.kings} 0 {tool.MAX_SCORE + 1} 18 35\n"
+                    "not a line\n")
+    shallow = tmp_path / "shallow.txt"
+    shallow.write_text(f"{state.white} {state.black} {state.kings} 0 -25\n")
+    samples = tool.read_samples([str(deep), str(shallow)])
+    # each position twice (turned round, colours swapped); beyond MAX_SCORE and bad lines left out
+    assert len(samples) == 4
+    first, turned = samples[0], samples[1]
+    assert first == (state.white, state.black, state.kings, 1, -40, 17)  # the score for White; the game is the group
+    assert turned == (tool.turned(state.black), tool.turned(state.white), 0, 0, 40, 17)
+    assert samples[2][4:] == (-25, 0)  # a label line's group is its block of lines
+    assert samples[3][4:] == (25, 0)
