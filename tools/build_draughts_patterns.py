@@ -25,12 +25,12 @@ the weights (rounded, 16 bits each, zlib-compressed).
 ``deep`` scores positions of real games instead: the quiet positions (past the opening,
 each once) of ``tools/data/draughts_match_games.txt.gz``, 529 games of the strength
 matches (our engine against py-draughts' TurboEngine and against other settings of itself,
-at 0.1-2 s a move, a game a line), each scored
-by a depth-7 search with the patterns the game has now (about 0.27 s a position; 52,887
-positions, shared out in a fixed order among PARTS runs, so the first minutes of each run
-together cover a sample of them all).  Its lines add the game and the ply.  ``fit-deep``
-fits a correction to the shipped weights (the evaluation with them as the start, damped
-harder: DEEP_DAMP), holding out every tenth game.
+at 0.1-2 s a move, a game a line), each scored by a depth-7 search with the patterns the
+game has now (about 0.27 s a position).  The 52,887 positions are shared out in a fixed
+order among PARTS runs, so the first minutes of each run together cover a sample of them
+all.  Its lines add the game and the ply; a run writes its file anew.  ``fit-deep`` fits a
+correction to the shipped weights (the evaluation with them as the start, damped harder:
+DEEP_DAMP), holding out every tenth game.
 
 The shipped weights, in two rounds:
 
