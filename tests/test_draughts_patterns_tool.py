@@ -19,8 +19,13 @@ def tool():
     return module
 
 
-def test_the_games_positions_are_quiet_distinct_and_without_their_past(tool):
-    found = tool.game_positions()
+@pytest.fixture(scope="module")
+def positions(tool):
+    return tool.game_positions()
+
+
+def test_the_games_positions_are_quiet_distinct_and_without_their_past(tool, positions):
+    found = positions
     assert len(found) == 52_887  # the games file is fixed: a change to it or to the filter shows here
     states = [state for state, _, _ in found]
     assert len(set(states)) == len(states)
@@ -54,3 +59,22 @@ def test_the_fits_read_both_kinds_of_line_and_group_them_for_holding_out(tool, t
     assert turned == (tool.turned(state.black), tool.turned(state.white), 0, 0, 40, 17)
     assert samples[2][4:] == (-25, 0)  # a label line's group is its block of lines
     assert samples[3][4:] == (25, 0)
+
+
+def test_a_deep_run_goes_on_where_its_file_ends(tool, positions, tmp_path, monkeypatch):
+    monkeypatch.setattr(tool, "game_positions", lambda: positions)
+    monkeypatch.setattr(tool, "DEEP_DEPTH", 1)
+    labels = tmp_path / "deep.txt"
+    labels.write_text("1 2 0 0 5 7 9\n3 4 0 1 -5 7 11\n5 6 0 0 1")  # a stopped run's half line
+    tool.deep(str(labels), 1, 3, minutes=0)
+    assert labels.read_text() == "1 2 0 0 5 7 9\n3 4 0 1 -5 7 11\n"  # out of time: only the half line went
+    tool.deep(str(labels), 1, 3, minutes=0.001)
+    lines = labels.read_text().splitlines()
+    assert lines[:2] == ["1 2 0 0 5 7 9", "3 4 0 1 -5 7 11"]
+    assert len(lines) > 2
+    share = positions[1::3]
+    for line, (state, game, ply) in zip(lines[2:], share[2:]):  # the share's third position comes next
+        white, black, kings, side, score, in_game, at_ply = map(int, line.split())
+        assert (white, black, kings, side, in_game, at_ply) == (state.white, state.black, state.kings, state.turn,
+                                                                game, ply)
+        assert abs(score) < 10_000

@@ -28,7 +28,7 @@ matches (our engine against py-draughts' TurboEngine and against other settings 
 at 0.1-2 s a move, a game a line), each scored by a depth-7 search with the patterns the
 game has now (about 0.27 s a position).  The 52,887 positions are shared out in a fixed
 order among PARTS runs, so the first minutes of each run together cover a sample of them
-all.  Its lines add the game and the ply; a run writes its file anew.  ``fit-deep`` fits a
+all.  Its lines add the game and the ply; a run goes on where the file it is given ends.  ``fit-deep`` fits a
 correction to the shipped weights (the evaluation with them as the start, damped harder:
 DEEP_DAMP), holding out every tenth game.
 
@@ -146,11 +146,19 @@ def game_positions() -> list[tuple[Draughts, int, int]]:
 def deep(path: str, part: int, parts: int, minutes: float) -> None:
     """Score the ``part``-th of ``parts`` shares of ``game_positions`` with a DEEP_DEPTH search
     (the patterns the game has now, one table for the whole run) into ``path``: a line
-    ``white black kings side score game ply``."""
+    ``white black kings side score game ply``.  A run goes on where a file it finds ends."""
     table, share = SlotTable(), game_positions()[part::parts]
     end = time.monotonic() + 60 * minutes
-    with open(path, "w") as out:
-        for state, game, ply in share:
+    done = 0
+    if Path(path).exists():
+        # whole lines only: a line a stopped run left half written is scored again
+        text = Path(path).read_text()
+        whole = text[:text.rfind("\n") + 1]
+        if whole != text:
+            Path(path).write_text(whole)
+        done = whole.count("\n")
+    with open(path, "a") as out:
+        for state, game, ply in share[done:]:
             if time.monotonic() >= end:
                 break
             found = DraughtsSearch(state, "hard", random.Random(1), budget_ms=1e9, max_depth=DEEP_DEPTH,
