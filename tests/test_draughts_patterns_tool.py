@@ -1,6 +1,7 @@
 """The pattern builder's inputs (tools/build_draughts_patterns.py): the real games' positions
 its ``deep`` step scores, and the labelled lines its fits read."""
 
+import gzip
 import importlib.util
 from pathlib import Path
 
@@ -49,8 +50,8 @@ def test_the_fits_read_both_kinds_of_line_and_group_them_for_holding_out(tool, t
     deep.write_text(f"{state.white} {state.black} {state.kings} 1 40 17 33\n"
                     f"{state.white} {state.black} {state.kings} 0 {tool.MAX_SCORE + 1} 18 35\n"
                     "not a line\n")
-    shallow = tmp_path / "shallow.txt"
-    shallow.write_text(f"{state.white} {state.black} {state.kings} 0 -25\n")
+    shallow = tmp_path / "shallow.txt.gz"  # packed, as the shipped labels are
+    shallow.write_bytes(gzip.compress(f"{state.white} {state.black} {state.kings} 0 -25\n".encode()))
     samples = tool.read_samples([str(deep), str(shallow)])
     # each position twice (turned round, colours swapped); beyond MAX_SCORE and bad lines left out
     assert len(samples) == 4
@@ -78,3 +79,15 @@ def test_a_deep_run_goes_on_where_its_file_ends(tool, positions, tmp_path, monke
         assert (white, black, kings, side, in_game, at_ply) == (state.white, state.black, state.kings, state.turn,
                                                                 game, ply)
         assert abs(score) < 10_000
+
+
+def test_the_shipped_labels_are_read_and_a_deep_run_will_not_write_into_them(tool):
+    paths = sorted(str(path) for path in (TOOL.parent / "data").glob("draughts_deep_labels_*.txt.gz"))
+    assert len(paths) == 2
+    samples = tool.read_samples(paths)
+    assert len(samples) == 2 * 25_696  # those within MAX_SCORE, each also turned round
+    assert {sample[3] for sample in samples} == {0, 1}
+    assert max(sample[5] for sample in samples) == 528  # grouped by the games they come from
+    assert len(tool.read_patterns(tool.ROUND_1.read_bytes())) == len(tool.pattern_windows())  # what fit-deep corrects
+    with pytest.raises(SystemExit, match="unpack it"):
+        tool.deep(paths[0], 0, 2, minutes=1)
