@@ -45,15 +45,15 @@ The shipped weights, in two rounds:
    minutes) were scored with round 1's patterns in the game; a ``fit-deep`` on them alone
    (damped 10) brought the held-out error from 108.1 to 104.6 hundredths of a man and was
    shipped for a while (against TurboEngine at 2 s a move, 40 games: 53.75%, where round 1
-   scored 33.9% over 31).  The other 16,899 (two runs of an hour, going on) were scored with
-   that fit in the game.  ``fit-deep`` on all of them, parts 0 and 1 in that order: held-out
-   error 108.5 -> 101.5 (damped 3: 101.9, 5: 101.6, 20: 102.1).  Damped 5 fitted the
-   second runs' held-out positions, which no fit had seen, better (90.2, where damped 10
-   gives 93.2, the first fit 97.7 and round 1 105.3), but it played worse: against
-   TurboEngine at 1 s a move, the same 20 openings (seed 7), 45% where damped 10 scored
-   67.5% (and the first fit 60%).  Damped 10 is shipped: at 1 s a move against TurboEngine
-   58.3% over 60 games (seeds 7, 2024, 99: 67.5%, 55%, 52.5%), as the first fit's 58.3%
-   over 30.
+   scored 33.9% over 31).  The other 16,899 (two runs of an hour, each going on in its part's
+   file) were scored with that fit in the game.  ``fit-deep`` on all of them, parts 0 and 1
+   in that order: held-out error 108.5 -> 101.5 (damped 3: 101.9, 5: 101.6, 20:
+   102.1).  Damped 5 fitted the second runs' held-out positions, which no fit had seen,
+   better (90.2, where damped 10 gives 93.2, the first fit 97.7 and round 1 105.3), but it
+   played worse: against TurboEngine at 1 s a move, the same 20 openings (seed 7), 45% where
+   damped 10 scored 67.5% (and the first fit 60%).  Damped 10 is shipped: at 1 s a move
+   against TurboEngine 58.3% over 60 games (seeds 7, 2024, 99: 67.5%, 55%, 52.5%), as the
+   first fit's 58.3% over 30.
 """
 
 from __future__ import annotations
