@@ -97,7 +97,7 @@ DEEP_DEPTH = 7
 OPENING_SKIPPED = 6
 DEEP_SEED = 5
 DEEP_DAMP = 10.0
-# what ``fit-deep`` corrects: the weights of round 1 (below), whatever the game ships now
+# what ``fit-deep`` corrects: the weights of round 1 (see the top), whatever the game ships now
 ROUND_1 = ROOT / "tools" / "data" / "draughts_patterns_round1.zlib"
 OUT = ROOT / "pyxel_app" / "ai" / "data" / PATTERN_FILE
 
@@ -165,15 +165,15 @@ def deep(path: str, part: int, parts: int, minutes: float) -> None:
         raise SystemExit(f"{path}: deep writes plain text; unpack it (gunzip -k) and go on in that")
     table, share = SlotTable(), game_positions()[part::parts]
     end = time.monotonic() + 60 * minutes
-    done = 0
-    if Path(path).exists():
+    labels, done = Path(path), 0
+    if labels.exists():
         # whole lines only: a line a stopped run left half written is scored again
-        text = Path(path).read_text()
+        text = labels.read_text()
         whole = text[:text.rfind("\n") + 1]
         if whole != text:
-            Path(path).write_text(whole)
+            labels.write_text(whole)
         done = whole.count("\n")
-    with open(path, "a") as out:
+    with labels.open("a") as out:
         for state, game, ply in share[done:]:
             if time.monotonic() >= end:
                 break
