@@ -51,9 +51,15 @@ The shipped weights, in two rounds:
    102.1).  Damped 5 fitted the second runs' held-out positions, which no fit had seen,
    better (90.2, where damped 10 gives 93.2, the first fit 97.7 and round 1 105.3), but it
    played worse: against TurboEngine at 1 s a move, the same 20 openings (seed 7), 45% where
-   damped 10 scored 67.5% (and the first fit 60%).  Damped 10 is shipped: at 1 s a move
+   damped 10 scored 67.5% (and the first fit 60%).  Damped 10 was shipped: at 1 s a move
    against TurboEngine 58.3% over 60 games (seeds 7, 2024, 99: 67.5%, 55%, 52.5%), as the
    first fit's 58.3% over 30.
+3. ``deep`` on, with round 2's weights in the game: 20,057 more positions (a run of 72
+   minutes on each part's file), 49,819 of the 52,887 in all, 42,999 within 8 men.
+   ``fit-deep`` on all of them (damped 10, every tenth game held out: 4,053 positions):
+   held-out error 111.3 -> 102.4.  Shipped: against TurboEngine at 1 s a move 63.3% over
+   the same 60 games as round 2 (seeds 7, 2024, 99: 62.5%, 60%, 67.5%; +28 =20 -12), at
+   2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40).
 """
 
 from __future__ import annotations
