@@ -35,7 +35,7 @@ start, damped harder: DEEP_DAMP), holding out every tenth game.  The labels made
 ship as ``tools/data/draughts_deep_labels_0.txt.gz`` and ``..._1.txt.gz`` (parts 0 and 1
 of 2): ``fit-deep`` reads them as they are; unpack one to go on scoring its part.
 
-The shipped weights, in two rounds:
+The shipped weights, in three rounds:
 
 1. ``label --hand``: 40k positions (two cores, an hour), 36k of them within 8 men; ``fit``.
    A second round of ``label`` with those patterns in place (82k positions, fit on all
@@ -59,7 +59,8 @@ The shipped weights, in two rounds:
    ``fit-deep`` on all of them (damped 10, every tenth game held out: 4,053 positions):
    held-out error 111.3 -> 102.4.  Shipped: against TurboEngine at 1 s a move 63.3% over
    the same 60 games as round 2 (seeds 7, 2024, 99: 62.5%, 60%, 67.5%; +28 =20 -12), at
-   2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40).
+   2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40), at 500 ms
+   50% over 20 (seed 2024).
 """
 
 from __future__ import annotations
