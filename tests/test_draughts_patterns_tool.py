@@ -62,6 +62,25 @@ def test_the_fits_read_both_kinds_of_line_and_group_them_for_holding_out(tool, t
     assert samples[3][4:] == (25, 0)
 
 
+def test_a_later_rounds_deep_label_replaces_the_earlier_one_in_its_place(tool, tmp_path):
+    first, second, third = (RULES.state_from_text(text) for text in
+                            ("W:W31,32,45:B5,14,19", "W:W33,45:B5,14", "W:W40,45:B6,14"))
+    earlier = tmp_path / "round3.txt"
+    earlier.write_text("".join(f"{s.white} {s.black} {s.kings} 0 {score} {game} 20\n"
+                               for s, score, game in ((first, 10, 1), (second, 20, 2), (third, 30, 3))))
+    later = tmp_path / "round4.txt"
+    later.write_text(f"{third.white} {third.black} {third.kings} 0 {tool.MAX_SCORE + 5} 3 20\n"
+                     f"{first.white} {first.black} {first.kings} 0 -70 1 20\n"
+                     f"{first.white} {first.black} {first.kings} 1 15 1 21\n")  # Black to move: another position
+    samples = tool.read_samples([str(earlier), str(later)])[::2]  # without the turned copies
+    assert [sample[4:] for sample in samples] == [(-70, 1), (20, 2), (-15, 1)]
+    assert samples[0][:4] == (first.white, first.black, first.kings, 0)
+    # the shallow self-play lines are all kept, even where a position comes twice
+    shallow = tmp_path / "shallow.txt"
+    shallow.write_text(f"{first.white} {first.black} 0 0 5\n" * 2)
+    assert len(tool.read_samples([str(shallow)])) == 4
+
+
 def test_a_deep_run_goes_on_where_its_file_ends(tool, positions, tmp_path, monkeypatch):
     monkeypatch.setattr(tool, "game_positions", lambda: positions)
     monkeypatch.setattr(tool, "DEEP_DEPTH", 1)
@@ -82,7 +101,7 @@ def test_a_deep_run_goes_on_where_its_file_ends(tool, positions, tmp_path, monke
 
 
 def test_the_shipped_labels_are_read_and_a_deep_run_will_not_write_into_them(tool):
-    paths = sorted(str(path) for path in (TOOL.parent / "data").glob("draughts_deep_labels_*.txt.gz"))
+    paths = sorted(str(path) for path in (TOOL.parent / "data").glob("draughts_deep_labels_[01].txt.gz"))
     assert len(paths) == 2
     samples = tool.read_samples(paths)
     assert len(samples) == 2 * 42_999  # those within MAX_SCORE, each also turned round
@@ -91,3 +110,17 @@ def test_the_shipped_labels_are_read_and_a_deep_run_will_not_write_into_them(too
     assert len(tool.read_patterns(tool.ROUND_1.read_bytes())) == len(tool.pattern_windows())  # what fit-deep corrects
     with pytest.raises(SystemExit, match="unpack it"):
         tool.deep(paths[0], 0, 2, minutes=1)
+
+
+def test_the_next_rounds_labels_score_each_parts_first_positions_again(tool, positions):
+    # Round 4's labels (scored again with round 3's weights in the game) begin each part's
+    # share again, in the shared order, so a deep run on the unpacked file goes on from there.
+    for part in (0, 1):
+        path = TOOL.parent / "data" / f"draughts_deep_labels_round4_{part}.txt.gz"
+        with gzip.open(path, "rt") as text:
+            lines = [list(map(int, line.split())) for line in text]
+        assert len(lines) > 6000
+        for (white, black, kings, side, score, game, ply), (state, in_game, at_ply) in zip(lines, positions[part::2]):
+            assert (white, black, kings, side, game, ply) == (state.white, state.black, state.kings, state.turn,
+                                                              in_game, at_ply)
+            assert abs(score) < 2 * 100_000
