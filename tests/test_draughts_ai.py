@@ -193,3 +193,29 @@ def test_warcaby_has_no_tables():
 @pytest.mark.parametrize("entry", [(0, 0, 0, None), (40, 2, -99_999, (45, 0, 1 << 49)), (3, 1, 12345, (3, 49, 0))])
 def test_table_entries_pack_into_one_int(entry):
     assert unpack(pack(*entry)) == entry
+
+
+
+def test_forward_pruning_cuts_a_null_window_node_far_below_its_score(monkeypatch):
+    # White is a man up; asked only whether it scores at least -3 men, a search 4 plies deep
+    # answers from a 1-ply search at a raised bar (PRUNE_MARGIN a ply above it), with a bound
+    # that is still right (the full window's score is far above) and far fewer nodes.
+    from pyxel_app.ai import draughts as engine
+    from pyxel_app.ai.cooperative import run_generator
+    from pyxel_app.ai.memo import SlotTable
+
+    state = RULES.state_from_text("W:W27,31,32,33,40,45:B8,18,19,24")
+    own, opp = RULES.sides(state)
+
+    def search(prune_from: int, alpha: int, beta: int) -> tuple[int, int]:
+        monkeypatch.setattr(engine, "PRUNE_FROM", prune_from)
+        found = DraughtsSearch(state, "hard", random.Random(1), table=SlotTable())
+        found.ply_limit = 4 + engine.THREAT_PLIES
+        return run_generator(found._search(own, opp, state.kings, state.turn, 4, 1, 0, alpha, beta)), found.nodes
+
+    true_score, _ = search(99, -WIN, WIN)
+    assert true_score > 0
+    pruned, pruned_nodes = search(3, -301, -300)
+    full, full_nodes = search(99, -301, -300)
+    assert pruned >= -300 and full >= -300
+    assert pruned_nodes * 3 < full_nodes

@@ -3,7 +3,9 @@
 The search works on the rules' bitboards (``own``, ``opp``, ``kings``, the side to move),
 not on states: negamax with principal variation search, iterative deepening, a
 transposition table with each position's best move tried first, killers and the history
-heuristic for the other steps, late steps looked at a ply shallower first, a repeated
+heuristic for the other steps, late steps looked at a ply shallower first, a null-window
+node cut off when a search two fifths as deep clears its bar by a margin (Scan's forward
+pruning, which draughts engines use in place of a null move), a repeated
 position or the 25th king move each scored as the draw it is, and the endings of a lone
 king against kings read exact from their tables (International: ``ai/draughts_endgames.py``).
 Past the last ply a plain function (no generator: these trees are small, and most
@@ -83,6 +85,13 @@ TRADE = 6
 # Principal variation search looks at the steps from the LATE_MOVE-th on a ply shallower
 # first, at depths from REDUCE_FROM on.
 LATE_MOVE, REDUCE_FROM = 3, 3
+# Forward pruning (Scan's, draughts' stand-in for a null move): in a null-window node from
+# PRUNE_FROM plies deep with no capture, a search PRUNE_SHARE as deep that scores
+# PRUNE_MARGIN per ply above beta cuts the node off.  At 2 s a move it gains 0.75 of a ply
+# (16 middle-game positions: depth 8.6 against 7.8); against itself without it, 57.5% over 40
+# games at 300 ms a move and 50% over 20 at 1 s; against TurboEngine at 2 s, 55% over 20
+# (seed 2024), as without it: a small gain at most, within the noise of these matches.
+PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
@@ -430,6 +439,13 @@ class DraughtsSearch(LevelSearch):
         moves = self._moves(own, opp, kings, side, jumps, capture)
         if not moves:
             return ply - WIN
+        if (depth >= PRUNE_FROM and beta == alpha + 1 and not capture and len(moves) > 1
+                and -WIN_THRESHOLD < beta < WIN_THRESHOLD):
+            margin = PRUNE_MARGIN * depth
+            raised = beta + margin
+            score = yield from self._value(own, opp, kings, side, int(depth * PRUNE_SHARE), ply, clock, raised - 1, raised)
+            if score >= raised:
+                return score - margin
         if len(moves) > 1:
             moves = self._order(moves, first, side, ply)
         floor = alpha
