@@ -90,7 +90,8 @@ LATE_MOVE, REDUCE_FROM = 3, 3
 # PRUNE_MARGIN per ply above beta cuts the node off.  At 2 s a move it gains 0.75 of a ply
 # (16 middle-game positions: depth 8.6 against 7.8); against itself without it, 57.5% over 40
 # games at 300 ms a move and 50% over 20 at 1 s; against TurboEngine at 2 s, 55% over 20
-# (seed 2024), as without it: a small gain at most, within the noise of these matches.
+# (seed 2024), as without it; at 1 s, 45% over 10 (seed 7, games 10-19; without it these 20
+# openings gave 62.5%): no clear gain either way, within the noise of these matches.
 PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
