@@ -195,7 +195,6 @@ def test_table_entries_pack_into_one_int(entry):
     assert unpack(pack(*entry)) == entry
 
 
-
 def test_forward_pruning_cuts_a_null_window_node_far_below_its_score(monkeypatch):
     # White is a man up; asked only whether it scores at least -3 men, a search 4 plies deep
     # answers from a 1-ply search at a raised bar (PRUNE_MARGIN a ply above it), with a bound

@@ -123,4 +123,4 @@ def test_the_next_rounds_labels_score_each_parts_first_positions_again(tool, pos
         for (white, black, kings, side, score, game, ply), (state, in_game, at_ply) in zip(lines, positions[part::2]):
             assert (white, black, kings, side, game, ply) == (state.white, state.black, state.kings, state.turn,
                                                               in_game, at_ply)
-            assert abs(score) < 2 * 100_000
+            assert abs(score) < 100_000  # a search's score: a win is under WIN
