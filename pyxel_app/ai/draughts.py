@@ -89,9 +89,11 @@ LATE_MOVE, REDUCE_FROM = 3, 3
 # PRUNE_FROM plies deep with no capture, a search PRUNE_SHARE as deep that scores
 # PRUNE_MARGIN per ply above beta cuts the node off.  At 2 s a move it gains 0.75 of a ply
 # (16 middle-game positions: depth 8.6 against 7.8); against itself without it, 57.5% over 40
-# games at 300 ms a move and 50% over 20 at 1 s; against TurboEngine at 2 s, 55% over 20
-# (seed 2024), as without it; at 1 s, 45% over 10 (seed 7, games 10-19; without it these 20
-# openings gave 62.5%): no clear gain either way, within the noise of these matches.
+# games at 300 ms a move and 50% over 20 at 1 s; against TurboEngine at 2 s, 57.5% over 60
+# (seed 2024: 55% as without it; seed 7: 52.5%, +6 =9 -5; seed 99: 65%, +10 =6 -4); at
+# 1 s, 68.75% over 40 (seed 7: 82%, +13 =7 -0; seed 99: 55%, +5 =12 -3; without it these
+# 40 openings gave 65%), though games 10-19 of seed 7 played in a process of their own once
+# gave 45% (+2 =5 -3).
 PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
