@@ -62,11 +62,11 @@ The shipped weights, in three rounds:
    2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40), at 500 ms
    50% over 20 (seed 2024).  ``fit-deep`` on parts 0 and 1 alone writes these weights.
 4. Begun, not shipped: ``deep`` again from the start of each part's share, with round 3's
-   weights in the game (a run of 55 minutes on each part): 12,758 positions, in
+   weights in the game (72 minutes on each part so far): 18,182 positions, in
    ``tools/data/draughts_deep_labels_round4_0.txt.gz`` and ``..._1.txt.gz``.  Given after
    the round 3 files, a later label of a position replaces the earlier one.  A fit on all
-   four files: held-out error 113.8 -> 102.6 against the mixed labels.  Its weights are
-   untried in play; the next step is to score the rest (unpack each file and go on in it).
+   four files (the first 12,758): held-out error 113.8 -> 102.6 against the mixed labels; untried
+   in play.  The next step is to score the rest (unpack each file and go on in it).
 """
 
 from __future__ import annotations
