@@ -67,8 +67,8 @@ The shipped weights, in three rounds:
    the round 3 files, a later label of a position replaces the earlier one.  A fit on all
    four files with the first 18,182 of them (held-out error 113.9 -> 102.4 against the mixed
    labels) played worse than round 3 against TurboEngine at 2 s a move: 40% over 40 games
-   (seeds 2024, 7: 50%, 30%; round 3: 55%, 52.5%).  With the first 39,966: 113.9 -> 101.3, untried
-   in play.  The next step is to score the rest (unpack each file and go on in it).
+   (seeds 2024, 7: 50%, 30%; round 3: 55%, 52.5%).  With the first 39,966: 113.9 -> 101.3,
+   untried in play.  The next step is to score the rest (unpack each file and go on in it).
 """
 
 from __future__ import annotations
