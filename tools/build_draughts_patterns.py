@@ -61,14 +61,14 @@ The shipped weights, in three rounds:
    the same 60 games as round 2 (seeds 7, 2024, 99: 62.5%, 60%, 67.5%; +28 =20 -12), at
    2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40), at 500 ms
    50% over 20 (seed 2024).  ``fit-deep`` on parts 0 and 1 alone writes these weights.
-4. Begun, not shipped: ``deep`` again from the start of each part's share, with round 3's
-   weights in the game (145 minutes on each part so far): 43,773 positions, in
-   ``tools/data/draughts_deep_labels_round4_0.txt.gz`` and ``..._1.txt.gz``.  Given after
-   the round 3 files, a later label of a position replaces the earlier one.  A fit on all
-   four files with the first 18,182 of them (held-out error 113.9 -> 102.4 against the mixed
-   labels) played worse than round 3 against TurboEngine at 2 s a move: 40% over 40 games
-   (seeds 2024, 7: 50%, 30%; round 3: 55%, 52.5%).  With the first 39,966: 113.9 -> 101.3,
-   untried in play.  The next step is to score the rest (unpack each file and go on in it).
+4. Not shipped: ``deep`` again over all 52,887 positions, with round 3's weights in the
+   game (175 minutes on each part), in ``tools/data/draughts_deep_labels_round4_0.txt.gz``
+   and ``..._1.txt.gz``.  Given after the round 3 files, a later label of a position
+   replaces the earlier one.  ``fit-deep`` on all four files: held-out error 116.0 -> 102.9
+   (45,732 positions, 4,321 held out).  Against TurboEngine at 2 s a move it played worse
+   than round 3: 47.5% over 40 games (seeds 2024, 7: 50%, 45%; round 3: 55%, 52.5%).  A fit
+   with the first 18,182 of them scored 40% (50%, 30%).  A lower held-out error against
+   labels from a deeper search no longer buys play: this lever is spent.
 """
 
 from __future__ import annotations
