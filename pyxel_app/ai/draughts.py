@@ -93,7 +93,8 @@ LATE_MOVE, REDUCE_FROM = 3, 3
 # (seed 2024: 55% as without it; seed 7: 52.5%, +6 =9 -5; seed 99: 65%, +10 =6 -4); at
 # 1 s, 68.75% over 40 (seed 7: 82%, +13 =7 -0; seed 99: 55%, +5 =12 -3; without it these
 # 40 openings gave 65%), though games 10-19 of seed 7 played in a process of their own once
-# gave 45% (+2 =5 -3).
+# gave 45% (+2 =5 -3); at 500 ms, 51.7% over 60 (seeds 2024, 7, 99: 55%, 55%, 45%;
+# +17 =28 -15).
 PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
