@@ -252,29 +252,34 @@ def openings(count: int, seed: int = OPENING_SEED) -> list[tuple[str, ...]]:
     return found
 
 
-def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: random.Random) -> tuple[int | None, int]:
-    """(winner seat 0 = White / 1 = Black / None for a draw, plies); a game past MAX_PLIES is a draw."""
+def play_game(white: Callable, black: Callable, opening: tuple[str, ...], rng: random.Random,
+              moves: list[str] | None = None) -> tuple[int | None, str]:
+    """(winner seat 0 = White / 1 = Black / None for a draw, how it ended: the rules' reason
+    or ``plies`` past MAX_PLIES); the game's moves, opening included, go on ``moves``."""
+    moves = [] if moves is None else moves
     state = RULES.initial_state()
     for text in opening:
         state = RULES.apply(state, RULES.move_from_text(state, text))
-    plies = len(opening)
-    while plies < MAX_PLIES:
+        moves.append(text)
+    while len(moves) < MAX_PLIES:
         outcome = RULES.outcome(state)
         if outcome is not None:
-            return outcome.winner, plies
+            return outcome.winner, outcome.reason
         player = white if state.turn == 0 else black
         text = player(state, rng)
         state = RULES.apply(state, RULES.move_from_text(state, text))
-        plies += 1
+        moves.append(text)
     outcome = RULES.outcome(state)
-    return (outcome.winner if outcome else None), plies
+    return (outcome.winner, outcome.reason) if outcome else (None, "plies")
 
 
 def match(report: Report, name: str, ours: Player, theirs: Player, games: int, first: int = 0,
-          seed: int = OPENING_SEED) -> float:
+          seed: int = OPENING_SEED, record: str | None = None) -> float:
     """Our score in per cent (a win 1, a draw 1/2): game ``g`` plays opening ``g // 2`` (of
     those ``seed`` draws) with us White when ``g`` is even, so each opening is played with
-    both colours.  ``first`` starts at a later game, to share one match between processes."""
+    both colours.  ``first`` starts at a later game, to share one match between processes;
+    with ``record`` (a path) each game is added to that file as it ends, a line: the game's
+    number, our colour, our result (1, 1/2, 0), how it ended, the moves."""
     rng = random.Random(11)
     points = 0.0
     wins = draws = losses = 0
@@ -283,11 +288,17 @@ def match(report: Report, name: str, ours: Player, theirs: Player, games: int, f
     for game in range(first, first + games):
         we_are_white = game % 2 == 0
         white, black = (ours, theirs) if we_are_white else (theirs, ours)
-        winner, plies = play_game(white, black, lines[game // 2], rng)
+        moves: list[str] = []
+        winner, ending = play_game(white, black, lines[game // 2], rng, moves)
+        ours_won = winner is not None and (winner == 0) == we_are_white
+        if record:
+            result = "1/2" if winner is None else "1" if ours_won else "0"
+            with open(record, "a", encoding="utf-8") as file:
+                file.write(f"{game} {'W' if we_are_white else 'B'} {result} {ending} {' '.join(moves)}\n")
         if winner is None:
             draws += 1
             points += 0.5
-        elif (winner == 0) == we_are_white:
+        elif ours_won:
             wins += 1
             points += 1
         else:
@@ -326,15 +337,17 @@ def main(arguments: list[str]) -> None:
     plays only the TurboEngine match, ``--patterns`` only ours against ours without the learned
     patterns (International's evaluation), ``--seed 7`` from other openings; ``--swap-eval``
     (a diagnostic) plays our search with TurboEngine's evaluation against TurboEngine,
-    ``--swap-eval hand`` with its evaluation less its learned patterns."""
+    ``--swap-eval hand`` with its evaluation less its learned patterns; ``--record FILE`` adds
+    each game of those matches to FILE (see ``match``)."""
     options = dict(zip(arguments, arguments[1:]))
     move_ms = float(options.get("--move-ms", MOVE_MS))
     games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
     seed = int(options.get("--seed", OPENING_SEED))
+    record = options.get("--record")
     if "--patterns" in arguments:
         match(report, f"hard vs hard without the learned patterns, both {move_ms:.0f} ms a move, openings seed {seed}, "
               f"games {first}-{first + games - 1}", our_player("hard", move_ms, PATTERNS),
-              our_player("hard", move_ms, ()), games, first, seed)
+              our_player("hard", move_ms, ()), games, first, seed, record)
         return
     if "--turbo" in arguments or "--swap-eval" in arguments:
         theirs = peer_player(move_ms)
@@ -349,7 +362,7 @@ def main(arguments: list[str]) -> None:
             check_turbo_evaluation(evaluation, hand_only)
             ours = our_player("hard", move_ms, evaluation=evaluation, name=f"ours ({name})")
         match(report, f"{name} vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
-              f"games {first}-{first + games - 1}", ours, theirs, games, first, seed)
+              f"games {first}-{first + games - 1}", ours, theirs, games, first, seed, record)
         return
     run(quick="--quick" in arguments, full="--full" in arguments, move_ms=move_ms, games=games, first=first)
 
