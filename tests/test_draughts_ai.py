@@ -167,9 +167,31 @@ def test_the_search_plays_an_ending_exactly_from_the_tables():
     assert result.score == WIN - 15
     following = RULES.apply(state, result.move)
     assert probe(*RULES.sides(following), following.kings) == -14
-    # With 36 king moves gone, 15 more plies reach the 25th king move each: a draw.
-    late = DraughtsSearch(after_king_moves("W:WK8,K23,K45:BK2", 36), "hard", random.Random(1), budget_ms=300)
+    # With 39 king moves gone, the 25th king move each comes first: a draw.
+    late = DraughtsSearch(after_king_moves("W:WK8,K23,K45:BK2", 39), "hard", random.Random(1), budget_ms=300)
     assert late.run_to_end().score == 0
+
+
+def test_a_capture_on_the_way_sets_the_king_moves_clock_back():
+    # With 38 king moves gone, 15 plies of king moves would reach the draw, but the win the
+    # tables give makes the lone king take a king on the way: that capture sets the clock
+    # back, and the search, playing both sides, wins the game under the rules.
+    state = after_king_moves("W:WK8,K23,K45:BK2", 38)
+    assert DraughtsSearch(state, "hard", random.Random(1), budget_ms=300).run_to_end().score == WIN - 15
+    while RULES.outcome(state) is None:
+        state = RULES.apply(state, DraughtsSearch(state, "hard", random.Random(1), budget_ms=150).run_to_end().move)
+    assert RULES.outcome(state).winner == 0
+
+
+def test_the_lone_king_does_not_step_into_a_take_a_ply_before_the_draw():
+    # One king against two, 48 king moves gone: every move draws unless it puts the king
+    # where Black takes it (8-19, taken by 23x14), for that capture sets the clock back and
+    # wins.  A win in one ply is one the clock cannot stop.
+    state = after_king_moves("W:WK8:BK23,K28", 48)
+    for seed in range(12):
+        result = DraughtsSearch(state, "hard", random.Random(seed), budget_ms=50).run_to_end()
+        following = RULES.apply(state, result.move)
+        assert result.score == 0 and not any(move.captured for move in RULES.legal_moves(following))
 
 
 def test_the_search_reads_the_endgame_tables_a_piece_a_slice(monkeypatch):

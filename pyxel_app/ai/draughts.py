@@ -420,7 +420,7 @@ class DraughtsSearch(LevelSearch):
         if time.perf_counter() >= self.deadline:
             yield
         if clock >= KING_MOVES_DRAW or not (own | opp) & ~kings:  # rare: no call in most nodes
-            settled = self._settled(own, opp, kings, ply, clock)
+            settled = self._settled(own, opp, kings, ply, clock, False)
             if settled is not None:
                 return settled
         key = own | opp << KEY_SHIFT | kings << 2 * KEY_SHIFT | side << 3 * KEY_SHIFT
@@ -489,10 +489,12 @@ class DraughtsSearch(LevelSearch):
             self._store(key, depth, best, floor, beta, best_key)
         return best
 
-    def _settled(self, own, opp, kings, ply, clock):
+    def _settled(self, own, opp, kings, ply, clock, leaf: bool = True):
         """The exact score of a position settled without a search (None for any other): drawn
-        by the king moves' clock, or a kings-only ending the tables hold (International),
-        where a win too slow for the clock is a draw too."""
+        by the king moves' clock, or a kings-only ending the tables hold (International).
+        A win the clock may stop is searched on (a capture on the way, the winning one too,
+        sets the clock back, and the tables do not say where one comes), and taken for a
+        draw only past the last ply (a ``leaf``)."""
         if clock >= KING_MOVES_DRAW:
             return 0
         if not self.international or (own | opp) & ~kings:
@@ -500,8 +502,10 @@ class DraughtsSearch(LevelSearch):
         plies = probe(own, opp, kings)
         if plies is None:
             return None
-        if not plies or clock + abs(plies) >= KING_MOVES_DRAW:
+        if not plies:
             return 0
+        if clock + abs(plies) >= KING_MOVES_DRAW:
+            return 0 if leaf else None
         return WIN - ply - plies if plies > 0 else ply - plies - WIN
 
     def _quiesce(self, own, opp, kings, side, ply, alpha, beta):
