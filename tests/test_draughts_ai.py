@@ -143,10 +143,11 @@ def after_king_moves(text: str, count: int) -> Draughts:
 def test_the_side_ahead_keeps_the_game_alive_before_the_king_moves_draw():
     # Black's two kings and a man against a lone king, two plies before 25 king moves each:
     # the search plays a move after which no reply ends the game in that draw (a man's
-    # move or a capture sets the clock back), and still sees itself ahead.
+    # move or a capture sets the clock back), and still sees itself ahead (by a quarter of
+    # its lead: three pieces against a lone king draw but for a shot).
     late_state = after_king_moves("B:WK24:B14,K17,K28", 48)
     late = DraughtsSearch(late_state, "hard", random.Random(1), budget_ms=300).run_to_end()
-    assert late.score > 200
+    assert late.score > 50
     following = RULES.apply(late_state, late.move)
     for reply in RULES.legal_moves(following):
         assert RULES.draw_reason(RULES.apply(following, reply)) is None
@@ -240,3 +241,23 @@ def test_forward_pruning_cuts_a_null_window_node_far_below_its_score(monkeypatch
     full, full_nodes = search(99, -301, -300)
     assert pruned >= -300 and full >= -300
     assert pruned_nodes * 3 < full_nodes
+
+
+def test_four_pieces_against_a_lone_king_keep_every_piece():
+    # Black's king and three men against a lone king (from a match game): 42-48 crowns at
+    # once but lets 34x1 take the man on 7, and three pieces only draw against a lone king.
+    # The search keeps all four (7-11 here), whatever order it looks at the moves in.
+    state = RULES.state_from_text("B:WK34:B7,15,K36,42")
+    for seed in range(6):
+        following = RULES.apply(state, DraughtsSearch(state, "hard", random.Random(seed), budget_ms=200).run_to_end().move)
+        assert not any(move.captured for move in RULES.legal_moves(following))
+
+
+def test_the_evaluation_knows_four_pieces_beat_a_lone_king_and_three_draw():
+    four, three = RULES.state_from_text("B:WK34:B7,15,K36,K48"), RULES.state_from_text("B:WK34:B15,K36,K48")
+    score_four = evaluate(*RULES.sides(four), four.kings, four.turn)
+    score_three = evaluate(*RULES.sides(three), three.kings, three.turn)
+    assert score_four > 1000 and 0 < score_three < 300
+    # and the lone king sees it the other way round
+    lone = dataclasses.replace(four, turn=0)
+    assert evaluate(*RULES.sides(lone), lone.kings, lone.turn) < -1000

@@ -5,21 +5,22 @@ not on states: negamax with principal variation search, iterative deepening, a
 transposition table with each position's best move tried first, killers and the history
 heuristic for the other steps, late steps looked at a ply shallower first, a null-window
 node cut off when a search two fifths as deep clears its bar by a margin (Scan's forward
-pruning, which draughts engines use in place of a null move), a repeated
-position or the 25th king move each scored as the draw it is, and the endings of a lone
-king against kings read exact from their tables (International: ``ai/draughts_endgames.py``).
-Past the last ply a plain function (no generator: these trees are small, and most
-positions searched are there) goes on where a score would mislead: a position where a
-capture is compulsory is never scored (captures are searched on, since in draughts nobody
-may decline one), nor one where the other side threatens to take (one more move is
-searched).  The evaluation, for the side to move: material (a king is worth three men),
-how far the men have come, the centre, a guarded back row while the other side has no
-king, men standing together, mobility, the balance between the wings, men that nothing
-can stop from crowning, kings on the long diagonal, and a lead in material counting more
-as the board empties; in International, learned patterns of men on 18 overlapping windows
-of six squares add what a deeper search would see (fitted offline to depth-5 scores of
-self-play positions, then corrected by depth-7 scores of positions from real games,
-``tools/build_draughts_patterns.py``).
+pruning, which draughts engines use in place of a null move), a repeated position or the
+25th king move each scored as the draw it is, and the endings of a lone king against kings
+read exact from their tables (International: ``ai/draughts_endgames.py``).  Past the last
+ply a plain function (no generator: these trees are small, and most positions searched are
+there) goes on where a score would mislead: a position where a capture is compulsory is
+never scored (captures are searched on, since in draughts nobody may decline one), nor one
+where the other side threatens to take (one more move is searched).  The evaluation, for
+the side to move: material (a king is worth three men), how far the men have come, the
+centre, a guarded back row while the other side has no king, men standing together,
+mobility, the balance between the wings, men that nothing can stop from crowning, kings on
+the long diagonal, a lead in material counting more as the board empties, and against a
+lone king four pieces counting as the win they nearly always are and three as the draw
+they nearly always are; in International, learned patterns of men on 18 overlapping
+windows of six squares add what a deeper search would see (fitted offline to depth-5
+scores of self-play positions, then corrected by depth-7 scores of positions from real
+games, ``tools/build_draughts_patterns.py``).
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock at every node above the last ply and yields once the frame's ``deadline`` has passed.
@@ -128,6 +129,10 @@ RUNAWAY = {1: 80, 2: 60, 3: 40}
 # A king on the long diagonal (46-5), which crosses the whole board, is worth this much more.
 LONG_DIAGONAL = sum(square_bit(s - 1) for s in (5, 10, 14, 19, 23, 28, 32, 37, 41, 46))
 DIAGONAL_KING = 25
+# Against a lone king, four pieces win (four kings win every position where neither side
+# can take, the tables show) and three or fewer draw but for a shot: four or more are worth
+# this much more, and with three or fewer the score counts a quarter.
+LONE_KING_WIN, LONE_KING_DRAW = 400, 4
 
 
 def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
@@ -209,6 +214,10 @@ def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
         score += _runaways(own_men & NEAR_CROWNING[side], opp, side)
     if not own_kings and opp_men & NEAR_CROWNING[1 - side]:
         score -= _runaways(opp_men & NEAR_CROWNING[1 - side], own, 1 - side)
+    if opp_kings == 1 and not opp_men:
+        return score + LONE_KING_WIN if own.bit_count() >= 4 else score // LONE_KING_DRAW
+    if own_kings == 1 and not own_men:
+        return score - LONE_KING_WIN if opp.bit_count() >= 4 else -(-score // LONE_KING_DRAW)
     return score
 
 
