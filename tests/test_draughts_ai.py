@@ -10,6 +10,7 @@ from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, WIN, WIN_THRE
                                    pattern_numbers, pattern_windows, read_patterns, unpack)
 from pyxel_app.ai import draughts_endgames
 from pyxel_app.ai.draughts_endgames import probe
+from pyxel_app.ai.memo import SlotTable
 from pyxel_app.games import find
 from pyxel_app.rules.draughts import RULES, SQUARES, Draughts, square_bit, squares_of
 
@@ -224,7 +225,6 @@ def test_forward_pruning_cuts_a_null_window_node_far_below_its_score(monkeypatch
     # that is still right (the full window's score is far above) and far fewer nodes.
     from pyxel_app.ai import draughts as engine
     from pyxel_app.ai.cooperative import run_generator
-    from pyxel_app.ai.memo import SlotTable
 
     state = RULES.state_from_text("W:W27,31,32,33,40,45:B8,18,19,24")
     own, opp = RULES.sides(state)
@@ -261,3 +261,12 @@ def test_the_evaluation_knows_four_pieces_beat_a_lone_king_and_three_draw():
     # and the lone king sees it the other way round
     lone = dataclasses.replace(four, turn=0)
     assert evaluate(*RULES.sides(lone), lone.kings, lone.turn) < -1000
+
+
+def test_the_only_king_is_worth_men():
+    # From a match game TurboEngine won: Black gives five men for three and the only king
+    # (21-27 28x17, 27-32 38x27, 19-23 29x18x9, 24-30 35x24, 20x29x38x47).  Without the
+    # sole king's worth no depth up to 11 played it; with it, a search 8 plies deep does.
+    state = RULES.state_from_text("B:W28,29,33,34,35,38,39,40,42,44,45,48:B3,6,13,14,15,19,20,21,22,24,25,26")
+    result = DraughtsSearch(state, "hard", random.Random(0), budget_ms=60_000, max_depth=8, table=SlotTable()).run_to_end()
+    assert RULES.move_to_text(result.move) == "21-27" and result.score > 100
