@@ -3,11 +3,12 @@
 import dataclasses
 import random
 import zlib
+from array import array
 
 import pytest
 
 from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, WIN, WIN_THRESHOLD, DraughtsSearch, evaluate, pack,
-                                   pattern_numbers, pattern_windows, read_patterns, unpack)
+                                   pattern_numbers, pattern_windows, patterns_worth, read_patterns, unpack)
 from pyxel_app.ai import draughts_endgames
 from pyxel_app.ai.draughts_endgames import probe
 from pyxel_app.ai.memo import SlotTable
@@ -74,9 +75,23 @@ def test_each_window_reads_its_squares_as_a_base_3_number():
 def test_the_learned_patterns_cover_the_board_and_ship_with_the_game():
     windows = pattern_windows()
     assert {square for window in windows for square in window} == set(range(SQUARES))
-    assert len(PATTERNS) == len(windows)
-    assert all(len(weights) == PATTERN_SIZE for *_, weights in PATTERNS)
+    assert len(PATTERNS) == len(windows) // 2  # the search reads the two windows of a pair of rows at once
+    assert all(len(weights) == PATTERN_SIZE ** 2 // 3 ** 2 for *_, weights in PATTERNS)  # ten squares, 3^10
     assert any(any(weights) for *_, weights in PATTERNS)
+
+
+def test_the_search_reads_the_learned_patterns_as_the_sum_of_every_window():
+    from importlib import resources
+
+    packed = resources.files("pyxel_app.ai.data").joinpath("draughts_patterns.zlib").read_bytes()
+    weights = array("h", zlib.decompress(packed))
+    rng = random.Random(7)
+    for _ in range(500):
+        contents = [rng.choice((0, 0, 1, 2)) for _ in range(SQUARES)]
+        white = sum(square_bit(index) for index, content in enumerate(contents) if content == 1)
+        black = sum(square_bit(index) for index, content in enumerate(contents) if content == 2)
+        expected = sum(weights[window * PATTERN_SIZE + number] for window, number in enumerate(pattern_numbers(white, black)))
+        assert patterns_worth(white, black, PATTERNS) == expected
 
 
 @pytest.mark.parametrize("packed, problem", [

@@ -159,7 +159,7 @@ def quiet(state: Draughts) -> bool:
     """No capture for either side: a position whose score is not just the next exchange."""
     own, opp = RULES.sides(state)
     empty = FULL & ~(own | opp)
-    return not captures(own, opp, state.kings, empty)[1] and not can_capture(opp, own, state.kings, empty)
+    return captures(own, opp, state.kings, empty) is None and not can_capture(opp, own, state.kings, empty)
 
 
 def game_positions() -> list[tuple[Draughts, int, int]]:

@@ -38,6 +38,7 @@ import sys
 import time
 import zlib
 from array import array
+from operator import add
 
 from ..rules.draughts import (
     BIT_OF,
@@ -53,6 +54,7 @@ from ..rules.draughts import (
     can_capture,
     capture_keys,
     capture_routes,
+    capturing_men,
     jumpers,
     man_step_count,
     merged,
@@ -118,7 +120,7 @@ ENDGAME_REACH = 10
 ADVANCE = (0, 28, 22, 16, 11, 7, 4, 2, 0, 0)
 CENTRE = sum(square_bit(s - 1) for s in (22, 23, 24, 27, 28, 29, 17, 18, 19, 32, 33, 34))
 # The back-row squares worth keeping manned (they stop the other side crowning).
-BACK_GUARD = {0: sum(square_bit(s - 1) for s in (47, 48, 49)), 1: sum(square_bit(s - 1) for s in (2, 3, 4))}
+WHITE_GUARD, BLACK_GUARD = (sum(square_bit(s - 1) for s in (47, 48, 49)), sum(square_bit(s - 1) for s in (2, 3, 4)))
 # The board's two wings (four files each): a side with most of its men on one is easier to break.
 WINGS = tuple(sum(square_bit(i) for i in range(SQUARES) if files[0] <= square_xy(i)[0] <= files[1]) for files in ((0, 3), (6, 9)))
 BALANCE = 3
@@ -158,14 +160,14 @@ def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
 
 
 CONES = _cones()
-NEAR_CROWNING = {side: sum(1 << bit for bit in CONES[side]) for side in (0, 1)}
+WHITE_NEAR, BLACK_NEAR = (sum(1 << bit for bit in CONES[side]) for side in (0, 1))
 # The men's worth is looked up two rows (11 bits) at a time.
 CHUNK_BITS, CHUNKS = 11, 5
 
 
 def _man_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per side, for each pair of rows (11 bits of the bitboard), the worth of every set of
-    men on it: a man, how far he has come, the centre; added up at once by ``_men_worth``."""
+    men on it: a man, how far he has come, the centre; added up at once by ``evaluate``."""
     worth = ([0] * CHUNKS * CHUNK_BITS, [0] * CHUNKS * CHUNK_BITS)
     for index in range(SQUARES):
         bit, row = BIT_OF[index], index // 5
@@ -185,51 +187,65 @@ def _man_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
     return per_side[0], per_side[1]
 
 
-def _men_worth(men: int, tables) -> int:
-    t0, t1, t2, t3, t4 = tables
-    return t0[men & 2047] + t1[men >> 11 & 2047] + t2[men >> 22 & 2047] + t3[men >> 33 & 2047] + t4[men >> 44]
+WHITE_WORTH, BLACK_WORTH = _man_tables()
 
 
 def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
     """The position for the side to move, in hundredths of a man, with the learned
-    ``patterns`` (International's :data:`PATTERNS`) if given."""
-    own_men, opp_men = own & ~kings, opp & ~kings
+    ``patterns`` (International's :data:`PATTERNS`) if given.  It is worked out for White,
+    where each side's tables and shifts are fixed, and turned round for Black: it runs at
+    most leaves of a search, so it is one body with few calls."""
+    white, black = (opp, own) if side else (own, opp)
+    white_men, black_men = white & ~kings, black & ~kings
+    white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
+    w0, w1, w2, w3, w4 = WHITE_WORTH
+    b0, b1, b2, b3, b4 = BLACK_WORTH
+    # each man: a man's worth, how far he has come, the centre
+    score = (w0[white_men & 2047] + w1[white_men >> 11 & 2047] + w2[white_men >> 22 & 2047]
+             + w3[white_men >> 33 & 2047] + w4[white_men >> 44]
+             - b0[black_men & 2047] - b1[black_men >> 11 & 2047] - b2[black_men >> 22 & 2047]
+             - b3[black_men >> 33 & 2047] - b4[black_men >> 44])
     if patterns:
-        worth = patterns_worth(opp_men, own_men, patterns) if side else patterns_worth(own_men, opp_men, patterns)
-        score = -worth if side else worth
-    else:
-        score = 0
-    own_kings, opp_kings = (own & kings).bit_count(), (opp & kings).bit_count()
-    material = MAN * (own_men.bit_count() - opp_men.bit_count()) + KING * (own_kings - opp_kings)
+        score += patterns_worth(white_men, black_men, patterns)
+    material = MAN * (white_men.bit_count() - black_men.bit_count()) + KING * (white_kings - black_kings)
+    pieces = (white | black).bit_count()
     # the same lead is worth more with fewer pieces left: the side ahead likes to exchange
-    score += TRADE * material // (own | opp).bit_count() + KING * (own_kings - opp_kings)
-    score += _men_worth(own_men, MEN_WORTH[side]) - _men_worth(opp_men, MEN_WORTH[1 - side])
-    if not opp_kings:
-        score += 12 * (own_men & BACK_GUARD[side]).bit_count()
-    if not own_kings:
-        score -= 12 * (opp_men & BACK_GUARD[1 - side]).bit_count()
-    score += 3 * (_together(own_men, side) - _together(opp_men, 1 - side))
-    empty = FULL & ~(own | opp)
-    score += 2 * (man_step_count(own_men, empty, side) - man_step_count(opp_men, empty, 1 - side))
-    if kings:
-        score += DIAGONAL_KING * ((own & kings & LONG_DIAGONAL).bit_count() - (opp & kings & LONG_DIAGONAL).bit_count())
+    # (rounded down for the side to move)
+    score += (-(TRADE * -material // pieces) if side else TRADE * material // pieces) + KING * (white_kings - black_kings)
+    if not black_kings:
+        score += 12 * (white_men & WHITE_GUARD).bit_count()
+    if not white_kings:
+        score -= 12 * (black_men & BLACK_GUARD).bit_count()
+    # men with a friend right behind them (a man covered from behind cannot be jumped that way)
+    score += 3 * ((white_men & white_men >> 5).bit_count() + (white_men & white_men >> 6).bit_count()
+                  - (black_men & black_men << 5).bit_count() - (black_men & black_men << 6).bit_count())
+    empty = FULL & ~(white | black)
+    # mobility: the men's steps
+    score += 2 * ((white_men >> 6 & empty).bit_count() + (white_men >> 5 & empty).bit_count()
+                  - (black_men << 5 & empty).bit_count() - (black_men << 6 & empty).bit_count())
     left, right = WINGS
-    score -= BALANCE * (abs((own & left).bit_count() - (own & right).bit_count())
-                        - abs((opp & left).bit_count() - (opp & right).bit_count()))
-    if not opp_kings and own_men & NEAR_CROWNING[side]:
-        score += _runaways(own_men & NEAR_CROWNING[side], opp, side)
-    if not own_kings and opp_men & NEAR_CROWNING[1 - side]:
-        score -= _runaways(opp_men & NEAR_CROWNING[1 - side], own, 1 - side)
-    if (not own_kings) != (not opp_kings) and own_men and opp_men and (own_men | opp_men).bit_count() >= SOLE_KING_MEN:
-        score += SOLE_KING if own_kings else -SOLE_KING
+    score -= BALANCE * (abs((white & left).bit_count() - (white & right).bit_count())
+                        - abs((black & left).bit_count() - (black & right).bit_count()))
+    if not black_kings and white_men & WHITE_NEAR:
+        score += _runaways(white_men & WHITE_NEAR, black, 0)
+    if not white_kings and black_men & BLACK_NEAR:
+        score -= _runaways(black_men & BLACK_NEAR, white, 1)
+    if not kings:
+        return -score if side else score
+    score += DIAGONAL_KING * ((white & kings & LONG_DIAGONAL).bit_count() - (black & kings & LONG_DIAGONAL).bit_count())
+    if (not white_kings) != (not black_kings) and white_men and black_men and (white_men | black_men).bit_count() >= SOLE_KING_MEN:
+        score += SOLE_KING if white_kings else -SOLE_KING
+    # against a lone king, from the side to move (a quarter of a score rounds down for it)
+    own_kings, opp_kings, own_men, opp_men = (black_kings, white_kings, black_men, white_men) if side else (
+        white_kings, black_kings, white_men, black_men)
+    if side:
+        score = -score
     if opp_kings == 1 and not opp_men:
         return score + LONE_KING_WIN if own.bit_count() >= 4 else score // LONE_KING_DRAW
     if own_kings == 1 and not own_men:
         return score - LONE_KING_WIN if opp.bit_count() >= 4 else -(-score // LONE_KING_DRAW)
     return score
 
-
-MEN_WORTH = _man_tables()
 
 # Learned men patterns (International only; ``tools/build_draughts_patterns.py`` fits them
 # to the scores of a depth-5 search over self-play positions, as a correction to the
@@ -254,12 +270,12 @@ def _window_reader(squares: tuple[int, ...]) -> tuple[int, int, tuple[int, ...],
     bits = [BIT_OF[square] for square in squares]
     shift = min(bits)
     size = 1 << (max(bits) - shift + 1)
+    digit_of = {1 << (bit - shift): 3 ** digit for digit, bit in enumerate(bits)}
     white, black = [0] * size, [0] * size
-    for value in range(size):
-        for digit, bit in enumerate(bits):
-            if value >> (bit - shift) & 1:
-                white[value] += 3 ** digit
-                black[value] += 2 * 3 ** digit
+    for value in range(1, size):
+        low = value & -value
+        white[value] = white[value ^ low] + digit_of.get(low, 0)
+        black[value] = 2 * white[value]
     return shift, size - 1, tuple(white), tuple(black)
 
 
@@ -284,7 +300,8 @@ def _load_patterns() -> tuple:
 
 
 def read_patterns(packed: bytes) -> tuple:
-    """The patterns from the file's bytes; a damaged file is a ValueError naming it."""
+    """The patterns from the file's bytes, in the search's layout (:func:`row_pairs`); a
+    damaged file is a ValueError naming it."""
     try:
         weights = array("h", zlib.decompress(packed))  # little-endian in the file
     except (zlib.error, ValueError) as error:
@@ -294,8 +311,29 @@ def read_patterns(packed: bytes) -> tuple:
     expected = len(WINDOW_READERS) * PATTERN_SIZE
     if len(weights) != expected:
         raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {expected}; reinstall the game")
-    return tuple((*reader, tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
-                 for n, reader in enumerate(WINDOW_READERS))
+    return row_pairs(tuple((*reader, weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE])
+                           for n, reader in enumerate(WINDOW_READERS)))
+
+
+def row_pairs(windows: tuple) -> tuple:
+    """The two windows of each pair of rows (squares 1-3 and 3-5 of both rows: one number
+    each, :data:`WINDOW_READERS`' layout) as one window of the pair's ten squares, whose
+    weights are the two windows' sums: half the lookups for the same score.  A number of
+    the ten is ``low + 243 * high`` (``low`` the upper row's five digits), and the left
+    window's number is the first three digits of each row, the right one's the last three."""
+    pairs = []
+    for top, (left, right) in enumerate(zip(windows[::2], windows[1::2])):
+        left_weights, right_weights = left[-1], right[-1]
+        sums = array("i")
+        for high in range(243):
+            # low % 27 runs through 0-26 nine times; low // 9 stays on each of 0-26 nine times
+            left_start, right_start = 27 * (high % 27), 27 * (high // 9)
+            left_row = left_weights[left_start:left_start + 27] * 9
+            right_row = [weight for weight in right_weights[right_start:right_start + 27] for _ in range(9)]
+            sums.extend(map(add, left_row, right_row))
+        squares = tuple(row * 5 + place for row in (top, top + 1) for place in range(5))
+        pairs.append((*_window_reader(squares), sums))
+    return tuple(pairs)
 
 
 PATTERNS = _load_patterns()
@@ -318,13 +356,6 @@ def _runaways(men: int, opp: int, side: int) -> int:
         if not cone & opp:
             bonus += value
     return bonus
-
-
-def _together(men: int, side: int) -> int:
-    """Men with a friend right behind them (a man covered from behind cannot be jumped that way)."""
-    if side == 0:
-        return (men & men >> 5).bit_count() + (men & men >> 6).bit_count()
-    return (men & men << 5).bit_count() + (men & men << 6).bit_count()
 
 
 class DraughtsSearch(LevelSearch):
@@ -401,11 +432,11 @@ class DraughtsSearch(LevelSearch):
             if abs(best_score) > WIN_THRESHOLD:
                 return
 
-    def _moves(self, own, opp, kings, side, jumps, capture: bool):
+    def _moves(self, own, opp, kings, side, jumps):
         """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
-        search, only what a move does to the bitboards."""
+        search, only what a move does to the bitboards.  ``jumps`` are ``captures``'s."""
         far_row = FAR_ROW[side]
-        if not capture:
+        if jumps is None:
             return [(start, end, 0, (1 << end) & far_row) for start, end in step_pairs(own, opp, kings, side)]
         if self.international:
             return [(start, end, taken, (1 << end) & far_row) for start, end, taken in capture_keys(own, opp, kings, jumps)]
@@ -456,8 +487,9 @@ class DraughtsSearch(LevelSearch):
                 if bound == EXACT or (stored >= beta if bound == LOWER else stored <= alpha):
                     return stored
         empty = FULL & ~(own | opp)
-        jumps, capture = captures(own, opp, kings, empty)
-        moves = self._moves(own, opp, kings, side, jumps, capture)
+        jumps = captures(own, opp, kings, empty)
+        capture = jumps is not None
+        moves = self._moves(own, opp, kings, side, jumps)
         if not moves:
             return ply - WIN
         if (depth >= PRUNE_FROM and beta == alpha + 1 and not capture and len(moves) > 1
@@ -531,13 +563,13 @@ class DraughtsSearch(LevelSearch):
         other side threatens to take is searched one move on, and any other is scored."""
         self.nodes += 1
         empty = FULL & ~(own | opp)
-        jumps, capture = captures(own, opp, kings, empty)
-        if not capture:
+        jumps = captures(own, opp, kings, empty)
+        if jumps is None:
             if not own & kings and not man_step_count(own, empty, side):
                 return ply - WIN
             if ply >= self.ply_limit or self.nodes >= self.leaf_cap or not can_capture(opp, own, kings, empty):
                 return evaluate(own, opp, kings, side, self.patterns)
-        moves = self._moves(own, opp, kings, side, jumps, capture)
+        moves = self._moves(own, opp, kings, side, jumps)
         if not moves:
             return ply - WIN
         if self.nodes >= self.leaf_cap:
@@ -580,10 +612,18 @@ class DraughtsSearch(LevelSearch):
         self.table[key] = pack(depth, bound, best, best_key)
 
 
-def captures(own: int, opp: int, kings: int, empty: int) -> tuple[tuple[int, int, int, int], bool]:
-    """The men's ``jumpers``, and whether the side with ``own`` has a capture."""
-    jumps = jumpers(own & ~kings, opp, empty)
-    return jumps, bool(jumps[0] or jumps[1] or jumps[2] or jumps[3]) or bool(own & kings and can_capture(own & kings, opp, kings, empty))
+NO_JUMPS = (0, 0, 0, 0)
+
+
+def captures(own: int, opp: int, kings: int, empty: int) -> tuple[int, int, int, int] | None:
+    """None when the side with ``own`` has no capture (most positions: no tuple is made),
+    else the men's ``jumpers``."""
+    men = own & ~kings
+    if capturing_men(men, opp, empty):
+        return jumpers(men, opp, empty)
+    if own & kings and can_capture(own & kings, opp, kings, empty):
+        return NO_JUMPS
+    return None
 
 
 def after(own: int, opp: int, kings: int, move: tuple[int, int, int, int]) -> tuple[int, int, int]:

@@ -242,7 +242,7 @@ def can_capture(own: int, opp: int, kings: int, empty: int) -> bool:
     """Whether the side with ``own`` has a capture: men by shifts, kings along their rays."""
     if capturing_men(own & ~kings, opp, empty):
         return True
-    return any(_king_can_capture(start, opp, empty) for start in bits_of(own & kings))
+    return bool(own & kings) and any(_king_can_capture(start, opp, empty) for start in bits_of(own & kings))
 
 
 def generate(own: int, opp: int, kings: int, side: int, international: bool) -> list[Move]:
