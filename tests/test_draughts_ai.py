@@ -276,12 +276,3 @@ def test_the_evaluation_knows_four_pieces_beat_a_lone_king_and_three_draw():
     # and the lone king sees it the other way round
     lone = dataclasses.replace(four, turn=0)
     assert evaluate(*RULES.sides(lone), lone.kings, lone.turn) < -1000
-
-
-def test_the_only_king_is_worth_men():
-    # From a match game TurboEngine won: Black gives five men for three and the only king
-    # (21-27 28x17, 27-32 38x27, 19-23 29x18x9, 24-30 35x24, 20x29x38x47).  Without the
-    # sole king's worth no depth up to 11 played it; with it, a search 8 plies deep does.
-    state = RULES.state_from_text("B:W28,29,33,34,35,38,39,40,42,44,45,48:B3,6,13,14,15,19,20,21,22,24,25,26")
-    result = DraughtsSearch(state, "hard", random.Random(0), budget_ms=60_000, max_depth=8, table=SlotTable()).run_to_end()
-    assert RULES.move_to_text(result.move) == "21-27" and result.score > 100

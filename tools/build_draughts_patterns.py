@@ -71,13 +71,12 @@ The shipped weights, in three rounds:
    with the first 18,182 of them scored 40% (50%, 30%).  A lower held-out error against
    labels from a deeper search no longer buys play: this lever is spent.
 
-The hand evaluation learned two things after round 3: against a lone king four pieces
-count as a win and three as a draw (``LONE_KING_WIN``), and the only king on the board is
-worth more (``SOLE_KING``).  9,387 of the labels (6,079 with a lone king, 3,308 with a sole
-king) were scored by searches without those terms, so ``fit-deep`` with today's evaluation
-writes other weights (with the lone king term alone: held-out error 114.9, round 3's fit
-102.4) and is not to be shipped as it is: the game keeps round 3's weights, and a next
-round labels those positions again or leaves them out.
+The hand evaluation learned lone king endings after round 3 (against a lone king four
+pieces count as a win, three as a draw: ``LONE_KING_WIN``).  6,079 of the labels have a
+lone king, scored by searches without that term, so ``fit-deep`` with today's evaluation
+writes other weights (held-out error 114.9, round 3's fit 102.4) and is not to be shipped
+as it is: the game keeps round 3's weights, and a next round labels those positions again
+or leaves them out.
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ where the other side threatens to take (one more move is searched).  The evaluat
 the side to move: material (a king is worth three men), how far the men have come, the
 centre, a guarded back row while the other side has no king, men standing together,
 mobility, the balance between the wings, men that nothing can stop from crowning, kings on
-the long diagonal, a lead in material counting more as the board empties, the only king on
-the board while both sides have men, and against a lone king four pieces counting as the
-win they nearly always are and three as the draw they nearly always are; in International,
-learned patterns of men on 18 overlapping windows of six squares add what a deeper search
-would see (fitted offline to depth-5 scores of self-play positions, then corrected by
-depth-7 scores of positions from real games, ``tools/build_draughts_patterns.py``).
+the long diagonal, a lead in material counting more as the board empties, and against a
+lone king four pieces counting as the win they nearly always are and three as the draw
+they nearly always are; in International, learned patterns of men on 18 overlapping
+windows of six squares add what a deeper search would see (fitted offline to depth-5
+scores of self-play positions, then corrected by depth-7 scores of positions from real
+games, ``tools/build_draughts_patterns.py``).
 
 Every search is a generator behind :class:`DraughtsSearch` (``ai/cooperative.py``): it looks
 at the clock at every node above the last ply and yields once the frame's ``deadline`` has passed.
@@ -135,12 +135,6 @@ DIAGONAL_KING = 25
 # can take, the tables show) and three or fewer draw but for a shot: four or more are worth
 # this much more, and with three or fewer the score counts a quarter.
 LONE_KING_WIN, LONE_KING_DRAW = 400, 4
-# The only side with a king, while both have men and SOLE_KING_MEN or more are left, is worth
-# this much more: fitted to how 605 match games ended from their quiet positions (a
-# logistic fit of the result on the evaluation; 325 and 375 fitted on either half of the
-# games, each lowering the other half's error), where at the same evaluation that side
-# scored 77% against 65% (100-300) and 89% against 75% (300-600).
-SOLE_KING, SOLE_KING_MEN = 350, 6
 
 
 def _cones() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
@@ -233,8 +227,6 @@ def evaluate(own: int, opp: int, kings: int, side: int, patterns=()) -> int:
     if not kings:
         return -score if side else score
     score += DIAGONAL_KING * ((white & kings & LONG_DIAGONAL).bit_count() - (black & kings & LONG_DIAGONAL).bit_count())
-    if (not white_kings) != (not black_kings) and white_men and black_men and (white_men | black_men).bit_count() >= SOLE_KING_MEN:
-        score += SOLE_KING if white_kings else -SOLE_KING
     # against a lone king, from the side to move (a quarter of a score rounds down for it)
     own_kings, opp_kings, own_men, opp_men = (black_kings, white_kings, black_men, white_men) if side else (
         white_kings, black_kings, white_men, black_men)
