@@ -75,12 +75,12 @@ def test_each_window_reads_its_squares_as_a_base_3_number():
 def test_the_learned_patterns_cover_the_board_and_ship_with_the_game():
     windows = pattern_windows()
     assert {square for window in windows for square in window} == set(range(SQUARES))
-    assert len(PATTERNS) == len(windows) // 2  # the search reads the two windows of a pair of rows at once
-    assert all(len(weights) == PATTERN_SIZE ** 2 // 3 ** 2 for *_, weights in PATTERNS)  # ten squares, 3^10
+    assert len(PATTERNS) == len(windows)
+    assert all(len(weights) == PATTERN_SIZE for *_, weights in PATTERNS)
     assert any(any(weights) for *_, weights in PATTERNS)
 
 
-def test_the_search_reads_the_learned_patterns_as_the_sum_of_every_window():
+def test_the_learned_patterns_add_up_every_windows_weight_from_the_file():
     from importlib import resources
 
     packed = resources.files("pyxel_app.ai.data").joinpath("draughts_patterns.zlib").read_bytes()

@@ -107,7 +107,7 @@ def test_the_shipped_labels_are_read_and_a_deep_run_will_not_write_into_them(too
     assert len(samples) == 2 * 42_999  # those within MAX_SCORE, each also turned round
     assert {sample[3] for sample in samples} == {0, 1}
     assert max(sample[5] for sample in samples) == 528  # grouped by the games they come from
-    assert len(tool.read_patterns(tool.ROUND_1.read_bytes())) == len(tool.pattern_windows()) // 2  # what fit-deep corrects, by pairs of rows
+    assert len(tool.read_patterns(tool.ROUND_1.read_bytes())) == len(tool.pattern_windows())  # what fit-deep corrects
     with pytest.raises(SystemExit, match="unpack it"):
         tool.deep(paths[0], 0, 2, minutes=1)
 

@@ -38,7 +38,6 @@ import sys
 import time
 import zlib
 from array import array
-from operator import add
 
 from ..rules.draughts import (
     BIT_OF,
@@ -292,8 +291,7 @@ def _load_patterns() -> tuple:
 
 
 def read_patterns(packed: bytes) -> tuple:
-    """The patterns from the file's bytes, in the search's layout (:func:`row_pairs`); a
-    damaged file is a ValueError naming it."""
+    """The patterns from the file's bytes; a damaged file is a ValueError naming it."""
     try:
         weights = array("h", zlib.decompress(packed))  # little-endian in the file
     except (zlib.error, ValueError) as error:
@@ -303,29 +301,8 @@ def read_patterns(packed: bytes) -> tuple:
     expected = len(WINDOW_READERS) * PATTERN_SIZE
     if len(weights) != expected:
         raise ValueError(f"{PATTERN_FILE}: {len(weights)} weights, not {expected}; reinstall the game")
-    return row_pairs(tuple((*reader, weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE])
-                           for n, reader in enumerate(WINDOW_READERS)))
-
-
-def row_pairs(windows: tuple) -> tuple:
-    """The two windows of each pair of rows (squares 1-3 and 3-5 of both rows: one number
-    each, :data:`WINDOW_READERS`' layout) as one window of the pair's ten squares, whose
-    weights are the two windows' sums: half the lookups for the same score.  A number of
-    the ten is ``low + 243 * high`` (``low`` the upper row's five digits), and the left
-    window's number is the first three digits of each row, the right one's the last three."""
-    pairs = []
-    for top, (left, right) in enumerate(zip(windows[::2], windows[1::2])):
-        left_weights, right_weights = left[-1], right[-1]
-        sums = array("i")
-        for high in range(243):
-            # low % 27 runs through 0-26 nine times; low // 9 stays on each of 0-26 nine times
-            left_start, right_start = 27 * (high % 27), 27 * (high // 9)
-            left_row = left_weights[left_start:left_start + 27] * 9
-            right_row = [weight for weight in right_weights[right_start:right_start + 27] for _ in range(9)]
-            sums.extend(map(add, left_row, right_row))
-        squares = tuple(row * 5 + place for row in (top, top + 1) for place in range(5))
-        pairs.append((*_window_reader(squares), sums))
-    return tuple(pairs)
+    return tuple((*reader, tuple(weights[n * PATTERN_SIZE:(n + 1) * PATTERN_SIZE]))
+                 for n, reader in enumerate(WINDOW_READERS))
 
 
 PATTERNS = _load_patterns()
