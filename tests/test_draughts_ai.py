@@ -7,8 +7,9 @@ from array import array
 
 import pytest
 
-from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, WIN, WIN_THRESHOLD, DraughtsSearch, evaluate, pack,
-                                   pattern_numbers, pattern_windows, patterns_worth, read_patterns, unpack)
+from pyxel_app.ai import draughts as draughts_ai
+from pyxel_app.ai.draughts import (LEVELS, PATTERN_SIZE, PATTERNS, WIN, WIN_THRESHOLD, DraughtsSearch, Pace, evaluate,
+                                   pack, pattern_numbers, pattern_windows, patterns_worth, read_patterns, unpack)
 from pyxel_app.ai import draughts_endgames
 from pyxel_app.ai.draughts_endgames import probe
 from pyxel_app.ai.memo import SlotTable
@@ -43,6 +44,47 @@ def test_hard_searches_a_middle_game_position_several_plies_deep():
     assert result.depth >= 3
     after = RULES.apply(state, result.move)
     assert RULES.outcome(after) is None
+
+
+def test_pace_stops_a_settled_search_early_and_lets_an_unsettled_one_run_long():
+    pace, first, second = Pace(1000.0), object(), object()
+    early = 1000.0 * draughts_ai.PACE_SHORT - 1  # too little of the budget gone to stop
+    for depth in range(1, draughts_ai.PACE_FROM):  # too shallow to count
+        assert not pace.settled_after(depth, first, 50, 900.0) and pace.budget_ms == 1000.0
+    # the best holds from PACE_FROM on: PACE_SETTLED depths and PACE_SHORT of the budget stop it
+    for depth in range(draughts_ai.PACE_FROM, draughts_ai.PACE_FROM + draughts_ai.PACE_SETTLED + 1):
+        assert not pace.settled_after(depth, first, 50, early)
+    assert pace.settled_after(depth + 1, first, 50, early + 1)
+    # a new best runs long until it has held PACE_RESET depths; so does a score that falls
+    depth += 2
+    assert not pace.settled_after(depth, second, 60, early) and pace.budget_ms == 1000.0 * draughts_ai.PACE_LONG
+    for _ in range(draughts_ai.PACE_RESET):
+        depth += 1
+        assert not pace.settled_after(depth, second, 60, early)
+    assert pace.budget_ms == 1000.0
+    assert not pace.settled_after(depth + 1, second, 60 - draughts_ai.PACE_FALL, early) and pace.budget_ms == 1000.0
+    assert not pace.settled_after(depth + 2, second, 59 - 2 * draughts_ai.PACE_FALL, early)
+    assert pace.budget_ms == 1000.0 * draughts_ai.PACE_LONG
+    assert pace.fell(58 - 3 * draughts_ai.PACE_FALL) and not pace.fell(59 - 3 * draughts_ai.PACE_FALL)
+
+
+def test_the_searches_follow_their_pace(monkeypatch):
+    state = RULES.state_from_text("W:W27,31,32,33,40,45:B8,12,18,19,24,25", "international")
+    # a best move that holds one depth ends a search of a minute at once
+    monkeypatch.setattr(draughts_ai, "PACE_FROM", 2)
+    monkeypatch.setattr(draughts_ai, "PACE_SETTLED", 1)
+    monkeypatch.setattr(draughts_ai, "PACE_SHORT", 0.0)
+    search = DraughtsSearch(state, "hard", random.Random(1), budget_ms=60_000)
+    result = search.run_to_end()
+    assert result.depth < 10 and search.elapsed_ms < 60_000 and result.move in RULES.legal_moves(state)
+    # a score that always falls runs the search to PACE_LONG times its budget; easy keeps its own
+    monkeypatch.setattr(draughts_ai, "PACE_FALL", -WIN)
+    search = DraughtsSearch(state, "hard", random.Random(1), budget_ms=100)
+    search.run_to_end()
+    assert search.budget_ms == 100 * draughts_ai.PACE_LONG and search.elapsed_ms >= search.budget_ms
+    easy = DraughtsSearch(state, "easy", random.Random(1), budget_ms=100)
+    easy.run_to_end()
+    assert easy.budget_ms == 100
 
 
 def test_hard_wins_a_won_ending():
