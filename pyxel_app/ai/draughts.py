@@ -105,10 +105,12 @@ PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # it run to PACE_LONG times the budget, until the best has held PACE_RESET depths again.
 # Set on 164 positions of a 2 s match's games, searched 3.2 s and logged depth by depth,
 # for about the time the plain budget took on them (on those it plays another move in 9 %
-# and searches deeper in 27 %).  Against TurboEngine at 2 s a move, 56.25% over 40 games
-# (seed 42: 52.5%, +6 =9 -5; seed 11: 57.5%, +7 =9 -4; CPU a move ours 1562 and 1513 ms,
-# TurboEngine's 1382 and 1508), where the engine without it scored 51.3% on the same
-# openings (seed 42: 47.5%, +7 =5 -8, CPU 1265 ms against 1170; seed 11, 18 games: 55.6%).
+# and searches deeper in 27 %).  Against TurboEngine at 2 s a move, 57.5% over 60 games
+# (+23 =22 -15; seed 42: 52.5%, +6 =9 -5; seed 11: 57.5%, +7 =9 -4; seeds 2024 and 7, games
+# 0-9: 60%, +6 =0 -4, and 60%, +4 =4 -2; CPU a move ours 1562, 1513, 1506, 1467 ms,
+# TurboEngine's 1382, 1508, 1316, 1350), where the engine without it scored 51.3% on the
+# first 38 of those openings (seed 42: 47.5%, +7 =5 -8, CPU 1265 ms against 1170; seed 11,
+# 18 games: 55.6%).
 PACE_FROM, PACE_FALL, PACE_SETTLED, PACE_RESET = 6, 30, 3, 2
 PACE_SHORT, PACE_LONG = 0.4, 1.5
 # Past the last ply, a position where the other side threatens to take is searched one
