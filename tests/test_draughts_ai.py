@@ -2,6 +2,7 @@
 
 import dataclasses
 import random
+import types
 import zlib
 from array import array
 
@@ -47,24 +48,25 @@ def test_hard_searches_a_middle_game_position_several_plies_deep():
 
 
 def test_pace_stops_a_settled_search_early_and_lets_an_unsettled_one_run_long():
-    pace, first, second = Pace(1000.0), object(), object()
+    search, first, second = types.SimpleNamespace(budget_ms=1000.0), object(), object()
+    pace = Pace(search)
     early = 1000.0 * draughts_ai.PACE_SHORT - 1  # too little of the budget gone to stop
     for depth in range(1, draughts_ai.PACE_FROM):  # too shallow to count
-        assert not pace.settled_after(depth, first, 50, 900.0) and pace.budget_ms == 1000.0
+        assert not pace.settled_after(depth, first, 50, 900.0) and search.budget_ms == 1000.0
     # the best holds from PACE_FROM on: PACE_SETTLED depths and PACE_SHORT of the budget stop it
     for depth in range(draughts_ai.PACE_FROM, draughts_ai.PACE_FROM + draughts_ai.PACE_SETTLED + 1):
         assert not pace.settled_after(depth, first, 50, early)
     assert pace.settled_after(depth + 1, first, 50, early + 1)
     # a new best runs long until it has held PACE_RESET depths; so does a score that falls
     depth += 2
-    assert not pace.settled_after(depth, second, 60, early) and pace.budget_ms == 1000.0 * draughts_ai.PACE_LONG
+    assert not pace.settled_after(depth, second, 60, early) and search.budget_ms == 1000.0 * draughts_ai.PACE_LONG
     for _ in range(draughts_ai.PACE_RESET):
         depth += 1
         assert not pace.settled_after(depth, second, 60, early)
-    assert pace.budget_ms == 1000.0
-    assert not pace.settled_after(depth + 1, second, 60 - draughts_ai.PACE_FALL, early) and pace.budget_ms == 1000.0
+    assert search.budget_ms == 1000.0
+    assert not pace.settled_after(depth + 1, second, 60 - draughts_ai.PACE_FALL, early) and search.budget_ms == 1000.0
     assert not pace.settled_after(depth + 2, second, 59 - 2 * draughts_ai.PACE_FALL, early)
-    assert pace.budget_ms == 1000.0 * draughts_ai.PACE_LONG
+    assert search.budget_ms == 1000.0 * draughts_ai.PACE_LONG
     assert pace.fell(58 - 3 * draughts_ai.PACE_FALL) and not pace.fell(59 - 3 * draughts_ai.PACE_FALL)
 
 

@@ -389,7 +389,7 @@ class DraughtsSearch(LevelSearch):
                 yield from load_in_steps()
         noise = {move.key: self.rng.randint(-EASY_NOISE, EASY_NOISE) for move in moves} if self.level == "easy" else None
         depth = 0
-        pace = Pace(self.budget_ms) if self.level in ("hard", HINT) and self.budget_ms is not None else None
+        pace = Pace(self) if self.level in ("hard", HINT) and self.budget_ms is not None else None
         while depth < self.max_depth:
             depth += 1
             self.ply_limit = depth + THREAT_PLIES
@@ -413,15 +413,13 @@ class DraughtsSearch(LevelSearch):
                         # a better move found at this depth is sure even if the depth is cut short
                         self.best_move = best
                 if pace is not None and depth > PACE_FROM and (best is not moves[0] or move is moves[0] and pace.fell(score)):
-                    self.budget_ms = pace.unsettled()
+                    pace.unsettled()
             self.best_move, self.score, self.depth_done = best, best_score, depth
             moves = [best] + [move for move in moves if move is not best]
             if abs(best_score) > WIN_THRESHOLD:
                 return
-            if pace is not None:
-                if pace.settled_after(depth, best, best_score, self.elapsed_now_ms()):
-                    return
-                self.budget_ms = pace.budget_ms
+            if pace is not None and pace.settled_after(depth, best, best_score, self.elapsed_now_ms()):
+                return
 
     def _moves(self, own, opp, kings, side, jumps):
         """Moves as (start, end, pieces taken, crown bit): routes are not needed inside the
@@ -604,11 +602,12 @@ class DraughtsSearch(LevelSearch):
 
 
 class Pace:
-    """How long a search goes on, from what its depths answer (see PACE_FROM): ``budget_ms``
-    is the budget now, ``settled_after`` says after each depth whether to stop there."""
+    """How long a ``search`` goes on, from what its depths answer (see PACE_FROM): it sets
+    the search's ``budget_ms``, and ``settled_after`` says after each depth whether to stop."""
 
-    def __init__(self, budget_ms: float) -> None:
-        self.nominal = self.budget_ms = budget_ms
+    def __init__(self, search) -> None:
+        self.search = search
+        self.nominal = search.budget_ms
         self.best = None
         self.score = 0
         self.held = 0
@@ -617,10 +616,9 @@ class Pace:
         """Whether ``score`` is more than PACE_FALL below the last depth's."""
         return score < self.score - PACE_FALL
 
-    def unsettled(self) -> float:
-        """A best move changed or a score fell: the search may run long; the budget."""
-        self.budget_ms = self.nominal * PACE_LONG
-        return self.budget_ms
+    def unsettled(self) -> None:
+        """A best move changed or a score fell: the search may run long."""
+        self.search.budget_ms = self.nominal * PACE_LONG
 
     def settled_after(self, depth: int, best, score: int, elapsed_ms: float) -> bool:
         """Depth ``depth`` found ``best`` scoring ``score``, ``elapsed_ms`` into the search:
@@ -633,7 +631,7 @@ class Pace:
             else:
                 self.held += 1
                 if self.held >= PACE_RESET:
-                    self.budget_ms = self.nominal
+                    self.search.budget_ms = self.nominal
                 stop = self.held >= PACE_SETTLED and elapsed_ms >= self.nominal * PACE_SHORT
         self.best, self.score = best, score
         return stop
