@@ -13,7 +13,7 @@ import pyxel
 
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
-from ..rules.othello import BLACK, COLUMN_LETTERS, PASS, PASS_TEXT, RULES, SIZE, WHITE, Othello, bits_to_squares, square_name
+from ..rules.othello import BLACK, COLUMN_LETTERS, PASS, PASS_TEXT, RULES, SIZE, Othello, bits_to_squares, square_name
 from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.strings import t
@@ -165,7 +165,8 @@ class OthelloView(BoardView):
         return t("othello.hint", square=square_name(move))
 
     def end_text(self, state: Othello, outcome) -> str | None:
-        count = t("othello.count", black=state.count(BLACK), white=state.count(WHITE))
+        first = BLACK if outcome.winner is None else outcome.winner  # the winner's count first: "won, 44 to 20"
+        count = t("othello.count", first=state.count(first), second=state.count(1 - first))
         if outcome.winner is None:
             return t("othello.draw", count=count)
         return t("othello.won", player=self.match.player_label(outcome.winner), count=count)

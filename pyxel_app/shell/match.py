@@ -381,6 +381,23 @@ class MatchCartridge(SetupScreens, Cartridge):
         """"Player 1 (Red)", as the original prints the player."""
         return f"{self.player_name(seat)} ({self.colour_name(self.colours[seat])})"
 
+    def person_here(self) -> int | None:
+        """The seat of the one person at this computer, facing the computer or the other
+        computer; None when two people play here."""
+        if self.mode == MODE_COMPUTER:
+            return 1 - self.computer_seat
+        return self.net.local if self.net is not None else None
+
+    def end_word(self, outcome: Outcome) -> str:
+        """The title box's word at the end, from the person's side: "You won!" or "You lost.";
+        between two people here the winning side's colour."""
+        if outcome.winner is None:
+            return self.word("word.draw")
+        here = self.person_here()
+        if here is None:
+            return self.word("word.side_won", colour=self.colour_name(self.colours[outcome.winner]))
+        return self.word("word.won" if outcome.winner == here else "word.lost")
+
     def end_text(self) -> str:
         outcome = self.outcome
         if outcome is self.agreed and outcome.winner is None:
@@ -598,11 +615,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.hotkeys.clear()
         busy = self.view.busy(self.ui)
         outcome = self.outcome if not busy else None
-        if outcome is None:
-            word = self.word("word.play")
-        else:
-            word = self.word("word.draw") if outcome.winner is None else self.word("word.won")
-        self.draw_title(word)
+        self.draw_title(self.word("word.play") if outcome is None else self.end_word(outcome))
         self.view.draw(self.state, self.ui, outcome is not None)
         self.draw_panel(busy)
         if outcome is not None:

@@ -140,9 +140,11 @@ last_title = TitleLayout()
 def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = None, heading: str = "",
               heading_col: int = 0, width: int = 0) -> None:
     """The top-left box holding the screen's state word ("Playing.", "Shuffling."), as in ByPuzz,
-    and the screen's heading on the same row; at least ``width`` cells wide."""
+    and the screen's heading on the same row (further right when the word needs the room); at
+    least ``width`` cells wide."""
     global last_title
     width = max(10, len(word) + 2, width)
+    heading_col = max(heading_col, MARGIN + width + 1)  # a long word moves the heading, a column apart
     box_at(MARGIN, TITLE_ROW - 1, width, 3, colour)
     text_at(MARGIN + 1, TITLE_ROW, word, colour if word_colour is None else word_colour)
     if heading:
