@@ -72,6 +72,11 @@ class Session:
         return count
 
     @property
+    def played(self) -> bool:
+        """A move was made: undo or redo reach it, even past a restart, so the game is worth keeping."""
+        return any(text != RESTART for text in self.moves[1:])
+
+    @property
     def outcome(self):
         return self.rules.outcome(self.state)
 

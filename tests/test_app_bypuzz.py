@@ -419,6 +419,7 @@ def test_save_and_load_from_the_pause_menu(make_app):
     move_by_key(driver, cart)
     move_by_key(driver, cart)
     cart.load_game()
+    driver.key("Y")  # yes, the game in progress goes
     assert cart.state == saved
     assert "move=" in app.storage.read("save-bypuzz.txt")
 

@@ -598,6 +598,7 @@ def test_save_and_load_from_the_pause_menu(make_app):
     cart.save_game()
     play_columns(driver, cart, "C")
     cart.load_game()
+    driver.key("Y")  # yes, the game in progress goes
     assert RULES.state_to_text(cart.state) == "12" and cart.names[0] == "Anna"
 
 

@@ -144,3 +144,19 @@ def test_ctrl_c_is_python_s_again_once_pyxel_has_started():
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert out == "interrupted\n" and process.returncode == 0, err
+
+
+def test_a_fault_with_no_game_in_progress_does_not_say_a_game_was_saved(make_app, monkeypatch):
+    from pyxel_app.cartridges.bypuzz.screens import ConfigScreen
+
+    storage = MemoryStorage()
+    app, driver = make_app(storage=storage)
+    driver.key("RETURN")  # ByPuzz, at its config screen: no game yet
+    driver.frame()
+    assert app.cartridge is not None and app.cartridge.session is None
+    with monkeypatch.context() as patch:
+        patch.setattr(ConfigScreen, "draw", lambda self: 1 / 0)
+        driver.frame()
+    said = " ".join(app.overlays[-1].lines)
+    assert said.startswith("Something went wrong.") and "saved" not in said
+    assert "autosave-bypuzz.txt" not in storage.blobs

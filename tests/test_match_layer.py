@@ -275,6 +275,7 @@ def test_save_and_load_keep_the_seats_and_the_variant(make_app, tictactoe):
     driver.key("3")
     settle(driver, cart)
     cart.load_game()
+    driver.key("Y")  # yes, the game in progress goes
     assert text(cart) == "X...O...." and cart.is_computer(1) and cart.level == "perfect"
     app2, driver2 = make_app(storage=storage)
     driver2.key("Y")  # resume the autosave

@@ -251,6 +251,7 @@ class DraughtsView(BoardView):
             self.match.flash(t("draughts.pdn.saved", name=PDN_FILE))
 
     def load_pdn(self) -> None:
+        """The PDN file's game replaces the one shown, after a yes if that one is in progress."""
         text = self.match.app.storage.read(PDN_FILE)
         if text is None:
             self.match.flash(t("draughts.pdn.none", name=PDN_FILE))
@@ -260,14 +261,18 @@ class DraughtsView(BoardView):
         except PdnError as error:
             self.match.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error))
             return
-        meta = dict(self.match.session.meta) if self.match.session is not None else {}
-        meta["variant"] = game.variant
-        session = Session(RULES, game.start, meta)
-        for move_text in game.moves:
-            session.play(RULES.move_from_text(session.state, move_text))
-        self.match.adopt(session)
-        self.match.after_move()
-        self.match.flash(t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
+
+        def load() -> None:
+            meta = dict(self.match.session.meta) if self.match.session is not None else {}
+            meta["variant"] = game.variant
+            session = Session(RULES, game.start, meta)
+            for move_text in game.moves:
+                session.play(RULES.move_from_text(session.state, move_text))
+            self.match.adopt(session)
+            self.match.after_move()
+            self.match.flash(t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
+
+        self.match.ask_before_discarding(load, "confirm.load")
 
     # Drawing.
 

@@ -198,7 +198,7 @@ class PegsCartridge(Cartridge):
         self.app.storage.write(BOARD_FILE, text)
         self.custom = text
         self.flash(t("pegs.file.loaded", name=Path(path).stem))
-        self.play_entry("custom")
+        self.ask_before_discarding(lambda: self.play_entry("custom"))
 
     # Best results.
 
@@ -286,18 +286,29 @@ class PegsCartridge(Cartridge):
         if inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
         elif inp.pressed(Action.BACK):
-            self.leave()
+            self.back_from_picker()
         elif inp.pressed(Action.UP):
             self.pick_index = (self.pick_index - 1) % len(entries)
         elif inp.pressed(Action.DOWN):
             self.pick_index = (self.pick_index + 1) % len(entries)
         elif inp.pressed(Action.SELECT):
-            self.play_entry(entries[self.pick_index])
+            self.pick(entries[self.pick_index])
         elif inp.clicked:
             row = inp.mouse_y // ui.CELL - 5
             if row >= 0 and row % 2 == 0 and row // 2 < len(entries):
                 self.pick_index = row // 2
-                self.play_entry(entries[self.pick_index])
+                self.pick(entries[self.pick_index])
+
+    def pick(self, entry: str) -> None:
+        """A board chosen on the picker: a new game on it, after a yes if one is in progress (no keeps it)."""
+        self.ask_before_discarding(lambda: self.play_entry(entry), on_no=self.back_from_picker)
+
+    def back_from_picker(self) -> None:
+        """ESC on the picker: back to the game it was opened from, or out of peg solitaire."""
+        if self.session is not None:
+            self.screen = "play"
+        else:
+            self.leave()
 
     def update_play(self, inp: Input) -> None:
         key = self.hotkeys.clicked(inp)

@@ -265,7 +265,9 @@ class App:
             self.go_to(self.menu)
 
         if ask and cartridge.in_progress():
-            self.confirm(strings.t("confirm.leave"), leave)
+            # Saved before the question, so "it is saved" is said only when it is.
+            saved = cartridge.autosave()
+            self.confirm(strings.t("confirm.leave" if saved else "confirm.leave_unsaved"), leave)
         else:
             leave()
 
@@ -355,9 +357,10 @@ class App:
         self.crashes += 1
         report = traceback.format_exc()
         cartridge, self.cartridge = self.cartridge, None
-        saved = True
+        saved, had_game = False, cartridge is not None
         if cartridge is not None:
             try:
+                had_game = cartridge.in_progress()
                 saved = cartridge.autosave()
             except Exception:
                 saved = False
@@ -369,7 +372,7 @@ class App:
         self.log_crash(report)
         self.overlays.clear()
         self.screen, self._next_screen = self.menu, None
-        key = "msg.crashed" if saved else "msg.crashed_unsaved"
+        key = "msg.crashed_unsaved" if had_game and not saved else "msg.crashed" if had_game else "msg.crashed_no_game"
         self.show_message(strings.t(key, log=self.storage.describe(CRASH_LOG)))
 
     def log_crash(self, report: str) -> None:

@@ -85,7 +85,17 @@ class Cartridge:
         return True, True
 
     def in_progress(self) -> bool:
-        return self.session is not None and self.session.move_count > 0 and self.session.outcome is None
+        """A game not over that holds moves (shown, or one undo or redo away, as after a restart):
+        it is autosaved, and nothing replaces it without asking."""
+        return self.session is not None and self.session.played and self.session.outcome is None
+
+    def ask_before_discarding(self, run: Callable[[], Any], question: str = "confirm.new_game",
+                              on_no: Callable[[], Any] | None = None) -> None:
+        """Run ``run``, which replaces the game shown: at once when there is none to lose, else after a yes."""
+        if self.in_progress():
+            self.app.confirm(t(question), run, on_no)
+        else:
+            run()
 
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
@@ -138,17 +148,24 @@ class Cartridge:
         self.on_session_changed()
 
     def save_game(self) -> None:
-        if self.session is not None and self.app.storage.write(self.save_name, self.session.to_text()):
-            self.flash(t("msg.saved"))
+        if self.session is not None:
+            saved = self.app.storage.write(self.save_name, self.session.to_text())
+            self.flash(t("msg.saved" if saved else "msg.not_saved"))
 
     def load_game(self) -> None:
+        """The game menu's Load: the saved game replaces the one shown, after a yes if that one is in progress."""
         text = self.app.storage.read(self.save_name)
-        session = self.read_save(self.save_name, text) if text is not None else None
         if text is None:
             self.flash(t("msg.no_save"))
-        elif session is not None:
-            self.adopt(session)
-            self.flash(t("msg.loaded"))
+            return
+
+        def load() -> None:
+            session = self.read_save(self.save_name, text)
+            if session is not None:
+                self.adopt(session)
+                self.flash(t("msg.loaded"))
+
+        self.ask_before_discarding(load, "confirm.load")
 
     # Shared commands.
 

@@ -541,7 +541,7 @@ class MatchCartridge(SetupScreens, Cartridge):
                 commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
             if not self.over:
                 commands += [Command(t("net.cmd.draw"), self.offer_draw), Command(t("net.cmd.resign"), self.ask_resign)]
-        return commands + [Command(self.word("new_players"), self.begin_setup)]
+        return commands + [Command(self.word("new_players"), lambda: self.ask_before_discarding(self.begin_setup))]
 
     def update(self, inp: Input) -> None:
         super().update(inp)

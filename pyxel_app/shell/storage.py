@@ -265,12 +265,14 @@ class DataFolder:
         self.report = report or (lambda text: None)
         self.memory: dict[str, str | None] = {}
         self.failing = False
+        self.lasting = True  # False once the folder is unusable: what is written lasts this session only
         try:
             backend.check()
             backend.clean_up()
         except backend.errors as error:
             self.report(t("storage.no_folder", folder=backend.describe(""), why=problem_text(error)))
             self.backend = MemoryStorage()
+            self.lasting = False
 
     def describe(self, name: str) -> str:
         return self.backend.describe(name)
@@ -294,7 +296,7 @@ class DataFolder:
             return False
         self.memory.pop(name, None)
         self.failing = False
-        return True
+        return self.lasting
 
     def delete(self, name: str) -> None:
         try:

@@ -386,11 +386,6 @@ class ByPuzz(Cartridge):
     def solved(self) -> bool:
         return self.session is not None and self.session.outcome is not None
 
-    def in_progress(self) -> bool:
-        from .screens import PlayScreen
-
-        return isinstance(self.screen, PlayScreen) and super().in_progress()
-
     # Commands shared by the screens.
 
     def ask_quit(self) -> None:
