@@ -19,6 +19,8 @@ from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, PlayScreen, Shuffl
 from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.shell.strings import t
+from tests.test_app_bypuzz import cell_centre
+from tests.test_bypuzz_screens import run_until
 
 # Two tiles from solved (14 and 15 slid right), so the hint is found at once and the board is not solved.
 TWO_AWAY = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15)
@@ -43,14 +45,6 @@ def bypuzz_checking(make_app, tiles=TWO_AWAY):
     return app, driver, cart
 
 
-def run_until(driver, condition, limit=600):
-    for _ in range(limit):
-        if condition():
-            return
-        driver.frame()
-    raise AssertionError("condition never came true")
-
-
 def test_h_pressed_as_play_begins_gives_the_hint(make_app):
     _app, driver, cart = bypuzz_checking(make_app)
     driver.key("H")
@@ -72,8 +66,6 @@ def test_a_pad_move_after_p_is_played(make_app):
 
 
 def test_a_click_during_the_check_run_slides_its_tile(make_app):
-    from tests.test_app_bypuzz import cell_centre
-
     _app, driver, cart = bypuzz_checking(make_app)
     driver.click(*cell_centre(15))  # 14 and 15 slide left, the board is solved
     assert cart.solved and cart.screen.won
