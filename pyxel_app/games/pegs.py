@@ -2,7 +2,8 @@
 
 Rules: ``rules/pegs.py``; solver: ``ai/pegs.py``; screens: ``cartridges/pegs.py``.
 The status messages keep the TigerJython chapter's wording ("Press-drag-release to
-make a move.", "Pressed at (3, 5). Marble found", ...), coordinates as its Location(x, y).
+make a move.", "Pressed at d2. Marble found", ...), cells named as in the jumps (a1 top left,
+column letters and row numbers drawn beside the board).
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ STRINGS = {
         "warn.centre": "Warning: this start cannot end with one marble.",
         "pick.keys": "[RETURN] play  [ESC] back",
         "status.start": "Press-drag-release to make a move.",
-        "status.found": "Pressed at ({x}, {y}). Marble found",
-        "status.none": "Pressed at ({x}, {y}). No marble found",
-        "status.invalid": "Released at ({x}, {y}). Not a valid move.",
-        "status.valid": "Released at ({x}, {y}). Valid move - Marble removed.",
+        "status.found": "Pressed at {cell}. Marble found",
+        "status.none": "Pressed at {cell}. No marble found",
+        "status.none.off": "Pressed off the board. No marble found",
+        "status.invalid": "Released at {cell}. Not a valid move.",
+        "status.invalid.off": "Released off the board. Not a valid move.",
+        "status.valid": "Released at {cell}. Valid move - Marble removed.",
         "status.won": "Game over. You won.",
         "status.centre": "Game over. You won. Perfect: in the centre!",
         "status.lost": "Game over. You lost. (No valid moves available)",
@@ -99,10 +102,12 @@ STRINGS = {
         "warn.centre": "Achtung: dieser Start endet nie mit einer Murmel.",
         "pick.keys": "[RETURN] spielen  [ESC] zurück",
         "status.start": "Drücken-ziehen-loslassen für einen Zug.",
-        "status.found": "Gedrückt bei ({x}, {y}). Murmel gefunden",
-        "status.none": "Gedrückt bei ({x}, {y}). Keine Murmel gefunden",
-        "status.invalid": "Losgelassen bei ({x}, {y}). Kein gültiger Zug.",
-        "status.valid": "Losgelassen bei ({x}, {y}). Gültiger Zug - Murmel entfernt.",
+        "status.found": "Gedrückt bei {cell}. Murmel gefunden",
+        "status.none": "Gedrückt bei {cell}. Keine Murmel gefunden",
+        "status.none.off": "Neben das Brett gedrückt. Keine Murmel gefunden",
+        "status.invalid": "Losgelassen bei {cell}. Kein gültiger Zug.",
+        "status.invalid.off": "Neben dem Brett losgelassen. Kein gültiger Zug.",
+        "status.valid": "Losgelassen bei {cell}. Gültiger Zug - Murmel entfernt.",
         "status.won": "Spiel beendet. Du hast gewonnen.",
         "status.centre": "Spiel beendet. Du hast gewonnen. Perfekt: im Zentrum!",
         "status.lost": "Spiel beendet. Du hast verloren. (Keine gültigen Züge möglich)",
