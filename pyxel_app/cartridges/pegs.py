@@ -74,9 +74,9 @@ class Layout:
             return int(BOARD_MID_X + (x - y / 2) * self.size), self.top + y * self.row_step + self.size // 2
         return self.left + x * self.size + self.size // 2, self.top + y * self.size + self.size // 2
 
-    def label_every(self) -> int:
-        """Label every n-th column and row: a label is a character wide, a cell may be narrower."""
-        return -(-ui.CELL // self.size)
+    def label_every(self, span: int = ui.CELL) -> int:
+        """Label every n-th column (or row): a label needs ``span`` pixels, a cell may be narrower."""
+        return -(-span // self.size)
 
     def column_labels(self) -> list[tuple[str, int, int]]:
         """(letter, x, y) of each column's label: in the row above a board, under a triangle's
@@ -86,21 +86,25 @@ class Layout:
         for x in range(0, board.width, every):
             if self.board.triangular:
                 cx, cy = self.centre((x, board.height - 1))
-                labels.append((cell_name((x, 0))[0], cx - ui.CELL // 2 + 1, cy + self.size // 2 + 1))
+                below = -(-(cy + self.size // 2 + 1) // ui.CELL)  # the first text row under the holes
+                labels.append((cell_name((x, 0))[0], cx - ui.CELL // 2 + 1, below * ui.CELL))
             else:
                 cx, _ = self.centre((x, 0))
                 labels.append((cell_name((x, 0))[0], cx - ui.CELL // 2 + 1, LETTER_ROW * ui.CELL))
         return labels
 
     def row_labels(self) -> list[tuple[str, int, int]]:
-        """(number, x, y) of each row's label, right-aligned left of the row's first hole."""
-        board, every = self.board, self.label_every()
+        """(number, x, y) of each row's label, right-aligned left of the row's first hole, on a text row
+        (so two labels a text row apart need two rows' height)."""
+        board, every = self.board, self.label_every(2 * ui.CELL)
         labels = []
         for y in range(0, board.height, every):
             first = min((x for x, row in board.holes if row == y), default=0)
             cx, cy = self.centre((first, y)) if board.triangular else (self.left + self.size // 2, self.centre((0, y))[1])
             number = str(y + 1)
-            labels.append((number, cx - self.size // 2 - LABEL_GAP - len(number) * ui.CELL, cy - ui.CELL // 2 + 1))
+            # on the text row nearest the hole's middle: a dialog's band of whole rows never cuts a number
+            row = round((cy - ui.CELL // 2) / ui.CELL)
+            labels.append((number, cx - self.size // 2 - LABEL_GAP - len(number) * ui.CELL, row * ui.CELL))
         return labels
 
     def cell_at(self, px: int, py: int) -> tuple[int, int]:
