@@ -81,10 +81,10 @@ STRINGS = {
         "title": "S O L I T A I R E",
         "help": (
             "Eine Murmel springt über eine Nachbarin ins leere Loch dahinter; die übersprungene "
-            "Murmel wird entfernt. Lass eine Murmel übrig (im Zentrum: perfekt). Maus: Murmel "
-            "drücken, ziehen, über dem Loch loslassen. Tasten oder Pad: Cursor bewegen, [RETURN] "
+            "Murmel wird entfernt. Lass eine Murmel übrig (im Zentrum: perfekt). Maus: eine Murmel "
+            "anklicken, mit gedrückter Taste ziehen, über dem Loch loslassen. Tasten oder Pad: Cursor bewegen, [Return] "
             "(Pad A) nimmt eine Murmel, eine Richtung springt, oder zum Loch gehen und wählen. "
-            "[SPACE] neu, [Z]/[Y] zurück/vor, [H] Tipp, [B] Bretter. Das Licht zeigt, ob eine "
+            "[Leertaste] neu, [Z]/[Y] rückgängig/vor, [H] Tipp, [B] Bretter. Das Licht zeigt, ob eine "
             "Murmel noch erreichbar ist. Ein Zug ist eine Kette von Sprüngen einer Murmel."
         ),
         "word.pick": "Bretter.",
@@ -114,13 +114,13 @@ STRINGS = {
         "side.marbles": "Murmeln",
         "side.jumps": "Sprünge",
         "side.moves": "Züge",
-        "side.best": "Bestes",
+        "side.best": "Bestwert",
         "side.record": "Rekord",
         "side.light": "Lösbar?",
         "light.yes": "ja",
         "light.no": "nein",
         "light.wait": "...",
-        "keys": "[SPACE] neu [Z]zurück [Y]vor [H]Tipp [B]retter",
+        "keys": "[SPACE] neu [Z]rückgängig [Y]vor [H]Tipp [B]rett",
         "hint": "Tipp: {jump}",
         "hint.wait": "Ich denke ...",
         "hint.none": "Von hier gibt es keinen Weg zum Sieg.",
