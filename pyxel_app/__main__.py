@@ -202,7 +202,10 @@ def two_seat_game(name: str) -> games.GameSpec:
 def clean_cli_name(name: str) -> str:
     from .shell.keyboard import NAME_MAX, clean_name
 
-    return clean_name(name).strip()[:NAME_MAX]
+    cleaned = clean_name(name).strip()
+    if len(cleaned) > NAME_MAX:  # said, never cut short silently
+        raise UsageError(f"--name: a name has at most {NAME_MAX} letters, {name!r} has {len(cleaned)}")
+    return cleaned
 
 
 def cmd_serve(args) -> None:

@@ -111,6 +111,12 @@ class Session:
         self._push(self.start, RESTART)
         return True
 
+    def last_move_text(self) -> str | None:
+        """The move that led to the state shown, after a move, undo, redo or load alike;
+        None at the start and right after a restart."""
+        text = self.moves[self.position]
+        return None if self.position == 0 or text == RESTART else text
+
     def hint(self):
         """The solver's next move from here, or None when there is no solver or nothing to do."""
         if self.solver is None or self.outcome is not None:

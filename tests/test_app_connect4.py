@@ -117,6 +117,23 @@ def test_a_name_is_at_most_twelve_letters_and_brackets_are_dropped(make_app):
     assert cart.message == "A name has at most 12 letters."
 
 
+def test_the_name_line_shows_the_places_left_and_a_refused_letter_is_heard(make_app, screen_text, monkeypatch):
+    from pyxel_app.shell.keyboard import NAME_MAX, PLACE
+
+    app, driver, cart = open_connect4(make_app)
+    driver.key("2")
+    printed = screen_text(app).split(" | ")
+    assert PLACE * (NAME_MAX - 1) in printed  # the empty name: the cursor and eleven places
+    driver.text("Anna")
+    assert PLACE * (NAME_MAX - 5) in screen_text(app).split(" | ")
+    played = []
+    monkeypatch.setattr(app, "sound", played.append)
+    driver.text("bellamaria")  # 14 letters in all: the last two are refused, with a sound and the limit said
+    assert cart.entry.typed == "Annabellamar" and played
+    assert cart.message == "A name has at most 12 letters."
+    assert PLACE not in screen_text(app)
+
+
 def test_pad_picks_letters_from_the_on_screen_keyboard(make_app):
     app, driver, cart = open_connect4(make_app)
     driver.pad("DPAD_DOWN")

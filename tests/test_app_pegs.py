@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pyxel_app.rules.pegs import RULES, board_key
@@ -48,20 +50,20 @@ def test_a_drag_follows_the_pointer_and_an_illegal_drop_snaps_back(make_app):
     app, driver, cart = open_pegs(make_app)
     x, y = point(cart, (3, 0))
     driver.press(x, y)
-    assert status(cart) == "Pressed at (3, 0). Marble found" and cart.dragging == (3, 0)
+    assert status(cart) == "Pressed at d1. Marble found" and cart.dragging == (3, 0)
     driver.move(x + 5, y + 20)
     assert (app.input.mouse_x, app.input.mouse_y) == (x + 5, y + 20)
     # The marble is drawn under the pointer (left of the arrow), off its hole.
     assert pyxel.screen.pget(ui.BORDER_X + x + 5 - 3, ui.BORDER_Y + y + 20) == palette.YELLOW
     driver.release(*point(cart, (3, 2)))  # d1 over d2 onto d3: d3 holds a marble
-    assert status(cart) == "Released at (3, 2). Not a valid move."
+    assert status(cart) == "Released at d3. Not a valid move."
     assert cart.dragging is None and cart.state == RULES.initial_state("english")
 
 
 def test_a_legal_drop_lands_and_removes_the_jumped_marble(make_app):
     app, driver, cart = open_pegs(make_app)
     driver.drag(*point(cart, (3, 1)), *point(cart, (3, 3)))
-    assert status(cart) == "Released at (3, 3). Valid move - Marble removed."
+    assert status(cart) == "Released at d4. Valid move - Marble removed."
     assert board_text(cart) == "__ooo__/__o.o__/ooo.ooo/ooooooo/ooooooo/__ooo__/__ooo__"
     assert (cart.state.jumps, cart.state.moves) == (1, 1)
     assert app.storage.read("autosave-pegs.txt") is not None  # the session keeps the game
@@ -70,7 +72,7 @@ def test_a_legal_drop_lands_and_removes_the_jumped_marble(make_app):
 def test_pressing_an_empty_hole_finds_no_marble(make_app):
     app, driver, cart = open_pegs(make_app)
     driver.press(*point(cart, (3, 3)))
-    assert status(cart) == "Pressed at (3, 3). No marble found" and cart.dragging is None
+    assert status(cart) == "Pressed at d4. No marble found" and cart.dragging is None
     driver.release(*point(cart, (3, 3)))
 
 
@@ -105,7 +107,7 @@ def test_keyboard_select_and_a_direction_jump(make_app):
     app, driver, cart = open_pegs(make_app)
     cart.cursor = (3, 1)
     driver.key("RETURN")
-    assert cart.picked == (3, 1) and status(cart) == "Pressed at (3, 1). Marble found"
+    assert cart.picked == (3, 1) and status(cart) == "Pressed at d2. Marble found"
     driver.key("DOWN")
     assert cart.state.jumps == 1 and not cart.state.has_marble((3, 2)) and cart.cursor == (3, 3)
 
@@ -124,10 +126,10 @@ def test_pad_picks_moves_to_the_destination_and_selects(make_app):
     driver.pad("A")
     cart.cursor = (3, 3)
     driver.pad("A")  # d4 holds a marble: select picks it instead of jumping there
-    assert cart.picked == (3, 3) and status(cart) == "Pressed at (3, 3). Marble found"
+    assert cart.picked == (3, 3) and status(cart) == "Pressed at d4. Marble found"
     cart.cursor = (2, 3)
     driver.pad("A")  # d4 to the empty c4 next to it: not a jump
-    assert status(cart) == "Released at (2, 3). Not a valid move." and cart.state.jumps == 1
+    assert status(cart) == "Released at c4. Not a valid move." and cart.state.jumps == 1
 
 
 def test_undo_redo_and_the_counts(make_app):
@@ -219,3 +221,49 @@ def test_a_slow_lost_position_ends_with_a_red_light(make_app):
             break
         driver.frame()
     assert cart.light() is False
+
+
+def test_the_board_is_labelled_and_the_status_speaks_its_names(make_app, screen_text):
+    app, driver, cart = open_pegs(make_app)
+    printed = screen_text(app).split(" | ")
+    for label in "abcdefg1234567":
+        assert label in printed, f"no label {label}"
+    driver.press(*point(cart, (3, 1)))
+    assert status(cart) == "Pressed at d2. Marble found"
+    driver.release(*point(cart, (3, 3)))
+    assert status(cart) == "Released at d4. Valid move - Marble removed."
+    driver.key("H")  # the hint speaks the same names
+    for _ in range(300):
+        if cart.hint_jump is not None:
+            break
+        driver.frame()
+    assert re.fullmatch(r"Hint: [a-g][1-7]-[a-g][1-7]", cart.message)
+
+
+def test_an_off_board_press_says_so_in_both_languages(make_app):
+    app, driver, cart = open_pegs(make_app)
+    driver.press(5, 100)  # left of the board, over the side column
+    assert status(cart) == "Pressed off the board. No marble found"
+    driver.release(5, 100)
+    driver.press(*point(cart, (0, 0)))  # a1: a corner of the cross, no hole there
+    assert status(cart) == "Pressed off the board. No marble found"
+    driver.release(*point(cart, (0, 0)))
+    driver.drag(*point(cart, (3, 1)), 5, 100)
+    assert status(cart) == "Released off the board. Not a valid move."
+    strings.set_language("de")
+    assert status(cart) == "Neben dem Brett losgelassen. Kein gültiger Zug."
+
+
+def test_undo_keeps_the_keyboard_cursor_where_the_player_was(make_app):
+    app, driver, cart = open_pegs(make_app)
+    cart.cursor = (3, 5)
+    driver.key("RETURN")
+    driver.key("UP")  # d6 over d5 into d4
+    assert cart.state.jumps == 1 and cart.cursor == (3, 3)
+    driver.key("Z")
+    assert cart.state == RULES.initial_state("english") and cart.cursor == (3, 3)
+    driver.key("RIGHT")
+    driver.key("Y")
+    assert cart.state.jumps == 1 and cart.cursor == (4, 3)
+    driver.key("SPACE")
+    assert cart.cursor == (4, 3)

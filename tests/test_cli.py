@@ -32,6 +32,8 @@ def run_cli(*args, cwd=None):
         (["snap", "bypuzz", "--input", "NOSUCHKEY", "--out", "x.png"], "unknown key"),
         (["snap", "bypuzz", "--input", "wait:x", "--out", "x.png"], "expected a frame count"),
         (["play", "nosuch"], "unknown cartridge"),
+        (["serve", "connect4", "--name", "Maximilian Alexander"], "a name has at most 12 letters"),
+        (["join", "connect4", "localhost", "--name", "Maximilian Alexander"], "a name has at most 12 letters"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message, tmp_path):

@@ -45,7 +45,7 @@ def test_two_players_black_starts_and_a_click_places_a_stone(make_app):
     click(driver, "f5")
     settle(driver, cart)
     assert cart.session.moves[-1] == "f5" and cart.state.count(BLACK) == 4
-    assert cart.ui.last_move == RULES.move_from_text(None, "f5")
+    assert cart.view.last_move() == RULES.move_from_text(None, "f5")
 
 
 def test_white_starts_when_chosen(make_app):

@@ -209,22 +209,44 @@ def test_a_page_that_scrolls_says_how_in_its_footer(make_app, screen_text):
     assert " choose  " in printed and " scroll  " not in printed
 
 
-def test_a_dialog_leaves_no_word_half_hidden_behind_it(make_app, pyxel_screen):
-    from pyxel_app.shell.overlays import Confirm
+def test_a_dialog_leaves_no_word_half_hidden_and_the_board_visible_around_it(make_app, pyxel_screen):
+    """A dialog clears a band of whole rows (its box, a blank row above and below); every other row,
+    the board's included, stays exactly as it was.  ByPuzz's X and R and the pegs board's leaving."""
+    from pyxel_app.shell.overlays import Confirm, dialog_band
 
     pyxel = pyxel_screen
-    app, driver = make_app()
-    app.open_cartridge("bypuzz")
-    driver.frame()
-    app.cartridge.start_playing()
-    driver.frame()
-    driver.key("X")  # "Really quit ByPuzz?"
-    dialog = app.overlays[-1]
-    assert isinstance(dialog, Confirm)
-    driver.frame()
-    box_rows = range(dialog.top, dialog.top + dialog.height)
-    for row in range(ui.TITLE_ROW + 2, ui.ROWS):
-        if row in box_rows:
-            continue
-        cells = {pixel(pyxel, x, row * ui.CELL + dy) for x in range(ui.SCREEN_W) for dy in range(ui.CELL)}
-        assert cells == {palette.BACKGROUND}, f"the screen under the dialog shows on row {row}"
+
+    def rows_of_pixels():
+        return [[pixel(pyxel, x, y) for x in range(ui.SCREEN_W)] for y in range(ui.SCREEN_H)]
+
+    for game, key in (("bypuzz", "X"), ("bypuzz", "R"), ("pegs", "ESCAPE")):
+        app, driver = make_app()
+        app.open_cartridge(game)
+        driver.frame()
+        app.cartridge.start_playing()
+        if game == "pegs":
+            cart = app.cartridge
+            cart.session.play(cart.rules.legal_moves(cart.state)[0])  # a game in progress: leaving asks
+            cart.on_session_changed()
+        driver.frame()
+        driver.frame()
+        before = rows_of_pixels()
+        driver.key(key)
+        dialog = app.overlays[-1]
+        assert isinstance(dialog, Confirm)
+        driver.frame()
+        after = rows_of_pixels()
+        band = dialog_band(dialog.top, dialog.height)
+        box_rows = range(dialog.top, dialog.top + dialog.height)
+        for row in range(ui.ROWS):
+            lines = range(row * ui.CELL, (row + 1) * ui.CELL)
+            if row not in band:
+                assert all(after[y] == before[y] for y in lines), f"{game} {key}: row {row} changed under the dialog"
+            elif row not in box_rows:
+                assert {ink for y in lines for ink in after[y]} == {palette.BACKGROUND}, f"{game} {key}: row {row} not blank"
+        board_rows = [row for row in range(ui.TITLE_ROW + 2, ui.ROWS) if row not in band
+                      and any(ink != palette.BACKGROUND for y in range(row * ui.CELL, (row + 1) * ui.CELL) for ink in after[y])]
+        assert len(board_rows) >= 4, f"{game} {key}: the board does not stay visible around the dialog"
+        dialog.close()
+
+

@@ -18,9 +18,10 @@ from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.strings import t
 
-# Blue discs cannot be BLUE: that is the screen itself, so they are light blue with a dark rim.
+# Blue discs cannot be BLUE: that is the screen itself, so they are light blue, and their rim is
+# white, so the disc stands out on the blue screen (the panel, the colour list) as on the black board.
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
-DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.BLUE}
+DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 # Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
 DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 
@@ -79,7 +80,7 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
         pyxel.circ(x - 1, y - 1, r - 2, DISC_GLEAM[colour])
         pyxel.circ(x + 2, y + 2, r - 4, DISC_INK[colour])
         if colour == "blue":
-            pyxel.circb(x, y, r - 3, DISC_RIM[colour])
+            pyxel.circb(x, y, r - 3, palette.BLUE)
         pyxel.rect(x - r // 2, y - r // 2, 2, 2, palette.WHITE)
 
 

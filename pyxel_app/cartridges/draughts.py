@@ -51,7 +51,6 @@ class BoardUI:
     selected: int | None = None  # the square index of the picked piece
     path: list[int] = field(default_factory=list)  # landing squares picked so far
     hint: Move | None = None
-    last: Move | None = None
     frame: int = 0
     routes_of: tuple | None = None  # (state, its routes), so a frame does not generate them again
 
@@ -217,7 +216,7 @@ class DraughtsView(BoardView):
         return message
 
     def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
-        board.last, board.hint = move, None
+        board.hint = None
         self.deselect(board)
         outcome = RULES.outcome(after)
         self.match.app.sound(SOUND_WON if outcome is not None and outcome.winner is not None else SOUND_MOVE)
@@ -284,8 +283,9 @@ class DraughtsView(BoardView):
             for x in range(SIZE):
                 colour = DARK_SQUARE if (x + y) % 2 else LIGHT_SQUARE
                 pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
-        if board.last is not None:
-            for square in (board.last.start, board.last.end):
+        last = self.last_move()
+        if last is not None:
+            for square in (last.start, last.end):
                 left, top = self.square_left(square)
                 pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
         for square in range(50):

@@ -28,6 +28,8 @@ LETTER_ROW = BOARD_Y // ui.CELL - 1
 STONE_INK = {"black": palette.BLACK, "white": palette.WHITE}
 STONE_RIM = {"black": palette.GREY, "white": palette.LIGHT_GREY}
 COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
+# The last move's mark: light red stands out on black and on white stones alike (about 4.5:1 on each).
+LAST_MARK, LAST_MARK_R = palette.LIGHT_RED, 2
 FLIP_FRAMES = 12
 SOUND_WON, SOUND_CHOOSE, SOUND_PLACE = 3, 4, 8
 
@@ -38,7 +40,6 @@ class BoardUI:
 
     cursor: int = 19  # d3, a first move of Black
     markers: bool = True
-    last_move: int | None = None
     flipping: int = 0  # the stones turning (a bitboard)
     flip_frame: int = 0
     hint_square: int | None = None
@@ -131,11 +132,10 @@ class OthelloView(BoardView):
     def on_move(self, before: Othello, move: int, after: Othello, board: BoardUI) -> None:
         board.hint_square = None
         if move == PASS:
-            board.last_move = None
             board.flipping = 0
             self.match.flash(t("othello.passed", player=self.match.player_label(RULES.to_move(before))))
             return
-        board.last_move = board.cursor = move
+        board.cursor = move
         board.flipping = RULES.flips(before, move)
         board.flip_frame = 0
         self.match.app.sound(SOUND_PLACE)
@@ -197,9 +197,10 @@ class OthelloView(BoardView):
                 pyxel.ellib(x - width, y - STONE_R, 2 * width + 1, 2 * STONE_R + 1, STONE_RIM[shown])
             else:
                 draw_stone(x, y, colours[colour])
-        if board.last_move is not None and not board.flipping:
-            x, y = square_centre(board.last_move)
-            pyxel.rect(x - 1, y - 1, 3, 3, palette.RED)
+        last = self.last_move()
+        if last is not None and last != PASS and not board.flipping:
+            x, y = square_centre(last)
+            pyxel.circ(x, y, LAST_MARK_R, LAST_MARK)
         for seat in (0, 1):  # the stone counts, beside the players' colours in the panel
             ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
         if show_end:

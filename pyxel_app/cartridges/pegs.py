@@ -18,7 +18,7 @@ from ..ai.pegs import PegSearch, PegSolver
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
-from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState, board_key
+from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState, board_key, cell_name
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
@@ -36,9 +36,12 @@ ENTRIES = ("english", "french", "french_centre", "wiegleb", "diamond", "diamond_
 CENTRE_SUFFIX = "_centre"
 # Best known for the English board: 18 moves (Bergholt, 1912), counting a chain as one move.
 RECORDS = {"english": 18}
-# Rows 3-19 hold the board, row 20 stays blank above the keys.
-BOARD_TOP, BOARD_H, BOARD_MID_X = 3 * ui.CELL, 17 * ui.CELL, ui.SCREEN_W // 2 + 8
+# A blank row under the title box, the column letters in row 5, the board in rows 6-19,
+# row 20 blank above the keys; the row numbers stand left of the board.
+LETTER_ROW = 5
+BOARD_TOP, BOARD_H, BOARD_MID_X = (LETTER_ROW + 1) * ui.CELL, 14 * ui.CELL, ui.SCREEN_W // 2 + 8
 MAX_CELL_PX = 18
+LABEL_GAP = 3  # pixels between the row numbers and the board
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
 KEYS_ROW, STATUS_ROW = 21, 23
@@ -70,6 +73,39 @@ class Layout:
         if self.board.triangular:  # the staircase's row y is shifted half a cell per row
             return int(BOARD_MID_X + (x - y / 2) * self.size), self.top + y * self.row_step + self.size // 2
         return self.left + x * self.size + self.size // 2, self.top + y * self.size + self.size // 2
+
+    def label_every(self, span: int = ui.CELL) -> int:
+        """Label every n-th column (or row): a label needs ``span`` pixels, a cell may be narrower."""
+        return -(-span // self.size)
+
+    def column_labels(self) -> list[tuple[str, int, int]]:
+        """(letter, x, y) of each column's label: in the row above a board, under a triangle's
+        bottom row (its columns run up the diagonal from there)."""
+        board, every = self.board, self.label_every()
+        labels = []
+        for x in range(0, board.width, every):
+            if self.board.triangular:
+                cx, cy = self.centre((x, board.height - 1))
+                below = -(-(cy + self.size // 2 + 1) // ui.CELL)  # the first text row under the holes
+                labels.append((cell_name((x, 0))[0], cx - ui.CELL // 2 + 1, below * ui.CELL))
+            else:
+                cx, _ = self.centre((x, 0))
+                labels.append((cell_name((x, 0))[0], cx - ui.CELL // 2 + 1, LETTER_ROW * ui.CELL))
+        return labels
+
+    def row_labels(self) -> list[tuple[str, int, int]]:
+        """(number, x, y) of each row's label, right-aligned left of the row's first hole, on a text row
+        (so two labels a text row apart need two rows' height)."""
+        board, every = self.board, self.label_every(2 * ui.CELL)
+        labels = []
+        for y in range(0, board.height, every):
+            first = min((x for x, row in board.holes if row == y), default=0)
+            cx, cy = self.centre((first, y)) if board.triangular else (self.left + self.size // 2, self.centre((0, y))[1])
+            number = str(y + 1)
+            # on the text row nearest the hole's middle: a dialog's band of whole rows never cuts a number
+            row = round((cy - ui.CELL // 2) / ui.CELL)
+            labels.append((number, cx - self.size // 2 - LABEL_GAP - len(number) * ui.CELL, row * ui.CELL))
+        return labels
 
     def cell_at(self, px: int, py: int) -> tuple[int, int]:
         """The grid cell under a point (maybe no hole, maybe off the grid), as the seed's toLocationInGrid."""
@@ -155,12 +191,17 @@ class PegsCartridge(Cartridge):
             return
         self.screen = "play"
         state = self.session.state
+        cursor = self.cursor
         if self.peg_solver is None or self.peg_solver.board != state.board:
             self.peg_solver = PegSolver(state.board)
             self.layout = Layout(state)
+            cursor = None
         self.search = None
         self.reset_ui()
-        self.cursor = state.marble_cells()[0] if state.marble_cells() else None
+        # Undo, redo and restart keep the cursor where the player was; another board starts at its first marble.
+        if cursor is None:
+            cursor = state.marble_cells()[0] if state.marble_cells() else None
+        self.cursor = cursor
         self.status = self.end_status() or ("status.start", {})
 
     def end_status(self):
@@ -377,16 +418,21 @@ class PegsCartridge(Cartridge):
                 self.cursor = cell
                 return
 
+    def where(self, key: str, cell) -> tuple[str, dict]:
+        """A status line about ``cell``, named as in the jumps (d2); beside the board it says so."""
+        if cell not in self.state.board.holes:
+            return key + ".off", {}
+        return key, {"cell": cell_name(cell)}
+
     def press(self, cell) -> None:
-        found = self.state.has_marble(cell)
-        self.status = ("status.found" if found else "status.none", {"x": cell[0], "y": cell[1]})
+        self.status = self.where("status.found" if self.state.has_marble(cell) else "status.none", cell)
 
     def release(self, start, dest) -> None:
-        where = {"x": dest[0], "y": dest[1]}
+        where = self.where("status.valid", dest)[1]
         try:
             self.session.play(Jump(start, dest))
         except IllegalMoveError:
-            self.status = ("status.invalid", where)
+            self.status = self.where("status.invalid", dest)
             self.app.sound(SOUND_REFUSED)
             return
         self.on_session_changed()
@@ -454,6 +500,8 @@ class PegsCartridge(Cartridge):
     def draw_board(self, state: PegState) -> None:
         layout = self.layout
         radius = layout.size // 2 - 2
+        for label, x, y in layout.column_labels() + layout.row_labels():
+            ui.text(x, y, label, palette.GREY)
         blink = pyxel.frame_count // 15 % 2 == 0
         for cell in state.board.holes:
             cx, cy = layout.centre(cell)

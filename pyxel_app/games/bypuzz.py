@@ -120,6 +120,7 @@ STRINGS = {
         "shuffle.level": "{level}",
         "auto.on": "Auto check on: solved is seen at once.",
         "auto.off": "Auto check off: press P to check.",
+        "busy.shuffle": "Still shuffling: wait a moment.",
         "hint": "Hint: move {tile} ({n} to go).",
         "keys.play1": "[F1]help [V]iew [P]check [S]auto [H]int [R]estart",
         "keys.play2": "[Z]undo [Y]redo [M]ouse [J]oy [T]keys [X]/[Q]uit",
@@ -178,7 +179,7 @@ STRINGS = {
         "moves.one": "1 Zug",
         "in_place": "{n} am Platz",
         "solved": "Gelöst in {n} Zügen!  [N]eues Spiel",
-        "keys": "[F1]Hilfe [Z]zurück [Y]vor [R]Neustart [X]",
+        "keys": "[F1]Hilfe [Z]Rückgängig [Y]vor [R]Neustart [X]",
         "help": (
             "Schiebe die Steine, bis sie 1 bis 15 zeigen, das Leerfeld zuletzt. "
             "Eine Richtungstaste bewegt den Nachbarstein des Leerfelds: "
@@ -246,7 +247,7 @@ STRINGS = {
         "tiles.picture3": "Rakete",
         "choose.set": "[B] Satz: {name} ({n}/{of})",
         "choose.random": "[Z]ufall",
-        "choose.level": "[L] Stufe (kürzeste):",
+        "choose.level": "[L] Stufe (Lösungslänge):",
         "choose.random_name": "Eins der zehn, per Zufall",
         "choose.random_view": "Zufall: das Ziel kommt nach der Wahl.",
         "choose.best": "{name}: Bestwert {n}",
@@ -272,14 +273,15 @@ STRINGS = {
         "cmd.keys": "Nur Tastatur",
         "side.level": "Stufe",
         "side.best": "Bestwert",
-        "side.auto": "Dauerprüf.",
+        "side.auto": "Automatik",
         "side.goal": "Ziel",
         "shuffle.level": "{level}",
         "auto.on": "Dauerprüfung an: Lösung wird erkannt.",
         "auto.off": "Dauerprüfung aus: mit P prüfen.",
+        "busy.shuffle": "Es wird noch gemischt: einen Moment.",
         "hint": "Tipp: Stein {tile} ziehen (noch {n}).",
-        "keys.play1": "[F1]Hilfe [V]orschau [P]rüfen [S]Dauer [H]Tipp",
-        "keys.play2": "[Z]urück [Y]vor [R]Neu [M]aus [J]oy [T]ast [Q]Ende",
+        "keys.play1": "[F1]Hilfe [V]Ziel [P]rüfen [S]Dauer [H]Tipp [R]Neu",
+        "keys.play2": "[Z]Rückgängig [Y]vor [M]aus [J]oy [T]asten [Q]Ende",
         "thinking": "Denke nach",
         "par.thinking": "wird berechnet",
         "solved.line": "{moves} - optimal {par}",
@@ -294,18 +296,18 @@ STRINGS = {
             "[M] Maus, [J] Joystick an/aus; [T] nur Tastatur (in ByPuzz; das "
             "Menü nimmt immer beide); [G] welche Pad-Taste bestätigt; [S] Ton; "
             "[P] Zahlen oder Bild auf den Steinen. "
-            "Grün = aktiv. [RETURN] übernimmt; Pad: Steuerkreuz und A."
+            "Grün = aktiv. [Return] übernimmt; Pad: Steuerkreuz und A."
         ),
         "help.choose": (
             "Ziel wählen: [1]-[9], [0] oder [Z]ufall; Pfeile/Steuerkreuz und "
-            "[RETURN]/A, oder klicken. [L] Stufe: leicht 10-20, normal 25-35, "
+            "[Return]/A, oder klicken. [L] Stufe: leicht 10-20, normal 25-35, "
             "schwer ab 45 Züge der kürzesten Lösung. [B] nächster Puzzle-Satz; "
             "eine ByMore-Datei aufs Fenster ziehen lädt einen. [V] Vorschau; "
             "[C] Konfiguration; [X]/[Q] Ende. Pad START: alle Befehle."
         ),
         "help.preview": (
             "Das Ziel: die Steine in dieses Bild bringen, das Leerfeld an die "
-            "leere Stelle. [RETURN] oder Pad A mischt und startet; [X] beendet "
+            "leere Stelle. [Return] oder Pad A mischt und startet; [X] beendet "
             "ohne das lange Mischen; [R] zurück zur Auswahl."
         ),
         "help.view": "Das Zielbild. Eine beliebige Taste führt zurück ins Spiel.",
@@ -323,7 +325,7 @@ STRINGS = {
         ),
         "help.solved": (
             "Gelöst! Optimal ist die Länge einer kürzesten Lösung ab deiner "
-            "Startstellung. [N], [RETURN] oder Pad A: neues Spiel; [V] Vorschau; "
+            "Startstellung. [N], [Return] oder Pad A: neues Spiel; [V] Vorschau; "
             "[X]/[Q] Ende."
         ),
     },

@@ -72,13 +72,13 @@ STRINGS = {
         "column_full": "Diese Spalte ist schon voll!",
         "won": "{player} hat mit folgenden Steinen gewonnen: {stones}",
         "hint": "Tipp: Spalte {column}.",
-        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n Stein einwerfen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Abwechselnd Steine einwerfen; vier der eigenen Farbe in einer Reihe "
             "(waagrecht, senkrecht oder diagonal) gewinnen; volles Brett heißt "
             "unentschieden. Spalte mit [A]-[G] oder [1]-[7] wählen, oder den Pfeil "
-            "mit links/rechts (Stick, Steuerkreuz) bewegen und mit [RETURN], UNTEN "
-            "oder Pad A einwerfen; oder eine Spalte anklicken. [Z] zurück (gegen "
+            "mit links/rechts (Stick, Steuerkreuz) bewegen und mit [Return], UNTEN "
+            "oder Pad A einwerfen; oder eine Spalte anklicken. [Z] rückgängig (gegen "
             "den Computer samt seiner Antwort), [Y] vor, [H] oder Pad Y Tipp, [R] "
             "Neustart, [X] Ende. Danach: [N] neues Spiel, [P] neue Spieler, [M] "
             "Menü. Namen eintippen oder mit dem Pad Zeichen wählen. Felder heißen "

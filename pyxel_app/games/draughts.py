@@ -106,16 +106,16 @@ STRINGS = {
         "pdn.bad": "{name} nicht geladen: {why}. Nichts wurde geändert.",
         "cmd.save_pdn": "Als PDN speichern",
         "cmd.load_pdn": "PDN laden",
-        "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Steine ziehen schräg vorwärts und schlagen vorwärts wie rückwärts, indem sie über einen "
             "Nachbarn springen; ein Stein auf der letzten Reihe wird zur Dame, die eine ganze "
             "Diagonale entlang zieht und schlägt. Schlagen ist Pflicht und geht weiter, solange es "
-            "geht. Stein wählen (Pfeile oder Pad, [RETURN] oder Pad A, oder klicken): seine Felder "
+            "geht. Stein wählen (Pfeile oder Pad, [Return] oder Pad A, oder klicken): seine Felder "
             "leuchten; eines wählen. Enden zwei Schlagwege auf einem Feld, die Landefelder der Reihe "
             "nach wählen. International: Mehrheitsschlag ist Pflicht, Dame nur am Zugende, Remis bei "
             "dreifacher Wiederholung oder je 25 Damenzügen. Warcaby: 15 Steine, jeder Schlag erlaubt, "
-            "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] zurück, [Y] vor, "
+            "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] rückgängig, [Y] vor, "
             "[H] Tipp, [R] Neustart, [X] Ende; das Spielmenü speichert und lädt PDN."
         ),
     },

@@ -87,16 +87,16 @@ STRINGS = {
         "markers": "Zugmarken {state}.",
         "on": "an",
         "off": "aus",
-        "keys.play": "[←→↑↓] [RETURN]\n Klick: setzen\n[L] Zugmarken\n[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[←→↑↓] [RETURN]\n Klick: setzen\n[L] Zugmarken\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Setze einen Stein derart, dass er eine Reihe gegnerischer Steine (waagrecht, "
             "senkrecht oder diagonal) mit einem eigenen einschließt: sie werden "
             "umgedreht. Ein Zug, der nichts umdreht, ist ungültig. Wer keinen "
-            "gültigen Zug hat, muss passen ([RETURN] oder aufs Brett klicken); kann "
+            "gültigen Zug hat, muss passen ([Return] oder aufs Brett klicken); kann "
             "keiner mehr ziehen, ist das Spiel aus und die meisten Steine gewinnen. "
-            "Cursor mit den Pfeilen (Stick, Steuerkreuz), setzen mit [RETURN] oder "
+            "Cursor mit den Pfeilen (Stick, Steuerkreuz), setzen mit [Return] oder "
             "Pad A, oder ein Feld anklicken. [L] zeigt oder verbirgt die gültigen "
-            "Züge, [Z] zurück, [Y] vor, [H] oder Pad Y Tipp, [R] Neustart, [X] Ende. "
+            "Züge, [Z] rückgängig, [Y] vor, [H] oder Pad Y Tipp, [R] Neustart, [X] Ende. "
             "Die Felder heißen a1 (oben links) bis h8."
         ),
     },

@@ -2,7 +2,8 @@
 
 Rules: ``rules/pegs.py``; solver: ``ai/pegs.py``; screens: ``cartridges/pegs.py``.
 The status messages keep the TigerJython chapter's wording ("Press-drag-release to
-make a move.", "Pressed at (3, 5). Marble found", ...), coordinates as its Location(x, y).
+make a move.", "Pressed at d2. Marble found", ...), cells named as in the jumps (a1 top left,
+column letters and row numbers drawn beside the board).
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ STRINGS = {
         "warn.centre": "Warning: this start cannot end with one marble.",
         "pick.keys": "[RETURN] play  [ESC] back",
         "status.start": "Press-drag-release to make a move.",
-        "status.found": "Pressed at ({x}, {y}). Marble found",
-        "status.none": "Pressed at ({x}, {y}). No marble found",
-        "status.invalid": "Released at ({x}, {y}). Not a valid move.",
-        "status.valid": "Released at ({x}, {y}). Valid move - Marble removed.",
+        "status.found": "Pressed at {cell}. Marble found",
+        "status.none": "Pressed at {cell}. No marble found",
+        "status.none.off": "Pressed off the board. No marble found",
+        "status.invalid": "Released at {cell}. Not a valid move.",
+        "status.invalid.off": "Released off the board. Not a valid move.",
+        "status.valid": "Released at {cell}. Valid move - Marble removed.",
         "status.won": "Game over. You won.",
         "status.centre": "Game over. You won. Perfect: in the centre!",
         "status.lost": "Game over. You lost. (No valid moves available)",
@@ -78,10 +81,10 @@ STRINGS = {
         "title": "S O L I T A I R E",
         "help": (
             "Eine Murmel springt über eine Nachbarin ins leere Loch dahinter; die übersprungene "
-            "Murmel wird entfernt. Lass eine Murmel übrig (im Zentrum: perfekt). Maus: Murmel "
-            "drücken, ziehen, über dem Loch loslassen. Tasten oder Pad: Cursor bewegen, [RETURN] "
+            "Murmel wird entfernt. Lass eine Murmel übrig (im Zentrum: perfekt). Maus: eine Murmel "
+            "anklicken, mit gedrückter Taste ziehen, über dem Loch loslassen. Tasten oder Pad: Cursor bewegen, [Return] "
             "(Pad A) nimmt eine Murmel, eine Richtung springt, oder zum Loch gehen und wählen. "
-            "[SPACE] neu, [Z]/[Y] zurück/vor, [H] Tipp, [B] Bretter. Das Licht zeigt, ob eine "
+            "[Leertaste] neu, [Z]/[Y] rückgängig/vor, [H] Tipp, [B] Bretter. Das Licht zeigt, ob eine "
             "Murmel noch erreichbar ist. Ein Zug ist eine Kette von Sprüngen einer Murmel."
         ),
         "word.pick": "Bretter.",
@@ -99,23 +102,25 @@ STRINGS = {
         "warn.centre": "Achtung: dieser Start endet nie mit einer Murmel.",
         "pick.keys": "[RETURN] spielen  [ESC] zurück",
         "status.start": "Drücken-ziehen-loslassen für einen Zug.",
-        "status.found": "Gedrückt bei ({x}, {y}). Murmel gefunden",
-        "status.none": "Gedrückt bei ({x}, {y}). Keine Murmel gefunden",
-        "status.invalid": "Losgelassen bei ({x}, {y}). Kein gültiger Zug.",
-        "status.valid": "Losgelassen bei ({x}, {y}). Gültiger Zug - Murmel entfernt.",
+        "status.found": "Gedrückt bei {cell}. Murmel gefunden",
+        "status.none": "Gedrückt bei {cell}. Keine Murmel gefunden",
+        "status.none.off": "Neben das Brett gedrückt. Keine Murmel gefunden",
+        "status.invalid": "Losgelassen bei {cell}. Kein gültiger Zug.",
+        "status.invalid.off": "Neben dem Brett losgelassen. Kein gültiger Zug.",
+        "status.valid": "Losgelassen bei {cell}. Gültiger Zug - Murmel entfernt.",
         "status.won": "Spiel beendet. Du hast gewonnen.",
         "status.centre": "Spiel beendet. Du hast gewonnen. Perfekt: im Zentrum!",
         "status.lost": "Spiel beendet. Du hast verloren. (Keine gültigen Züge möglich)",
         "side.marbles": "Murmeln",
         "side.jumps": "Sprünge",
         "side.moves": "Züge",
-        "side.best": "Bestes",
+        "side.best": "Bestwert",
         "side.record": "Rekord",
         "side.light": "Lösbar?",
         "light.yes": "ja",
         "light.no": "nein",
         "light.wait": "...",
-        "keys": "[SPACE] neu [Z]zurück [Y]vor [H]Tipp [B]retter",
+        "keys": "[SPACE] neu [Z]rückgängig [Y]vor [H]Tipp [B]rett",
         "hint": "Tipp: {jump}",
         "hint.wait": "Ich denke ...",
         "hint.none": "Von hier gibt es keinen Weg zum Sieg.",

@@ -22,6 +22,7 @@ class BoardView:
 
     def __init__(self, match) -> None:
         self.match = match
+        self._last_key, self._last = None, None
 
     def new_ui(self) -> Any:
         return None
@@ -36,6 +37,19 @@ class BoardView:
     def explain(self, state, text: str, error: Exception) -> str:
         """The words for a refused move."""
         return str(error)
+
+    def last_move(self):
+        """The move that led to the position shown, read from the session's history (so undo,
+        redo and load show it too), or None; kept while the position stays."""
+        session = self.match.session
+        if session is None:
+            return None
+        key = (session, session.position, session.state)
+        if self._last_key != key:
+            text = session.last_move_text()
+            before = session.states[session.position - 1] if text is not None else None
+            self._last_key, self._last = key, None if text is None else self.match.rules.move_from_text(before, text)
+        return self._last
 
     def on_move(self, before, move, after, ui) -> None:
         """A move was played: start its animation."""

@@ -28,6 +28,7 @@ SPECIAL_WIDTH = 9
 WIDTH = len(ROWS[0])
 ADDRESS_ROWS = ("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz.:-_")
 ADDRESS_MAX = 34  # ">> " and the cursor fill the line
+PLACE = "·"  # a place still free in a name or an address
 
 
 def clean_name(text: str) -> str:
@@ -174,6 +175,8 @@ class NameEntry:
     def draw(self, name_row: int, frame: int) -> None:
         cursor = "█" if frame // 20 % 2 == 0 else " "
         ui.text_at(1, name_row, f">> {self.typed}", palette.WHITE)
+        # The places left, as dots: the limit shows before a letter is refused.
+        ui.text_at(5 + len(self.typed), name_row, PLACE * (self.most - len(self.typed) - 1), palette.GREY)
         ui.text_at(4 + len(self.typed), name_row, cursor, palette.WHITE)
         for index, (key, col, key_row, width) in enumerate(keyboard_keys(self.rows)):
             label = t(f"match.key.{key}").center(width) if width > 1 else self.letter(key)

@@ -554,6 +554,9 @@ class MatchCartridge(SetupScreens, Cartridge):
     # Play.
 
     def update_play(self, inp: Input) -> None:
+        if self.view.busy(self.ui) and inp.any_key():
+            # A key, button or click first finishes the animation, then does its own work: nothing is lost.
+            self.view.finish_animation(self.ui)
         clicked = self.hotkeys.clicked(inp)
         if self.handle_common(inp):
             return

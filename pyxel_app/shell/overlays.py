@@ -29,10 +29,17 @@ class Overlay:
         self.app.close_overlay(self)
 
 
-def calm_backdrop() -> None:
-    """Under a dialog only the screen's title stays: no word shows half-hidden behind the box."""
-    top = (ui.TITLE_ROW + 2) * ui.CELL
-    pyxel.rect(0, top, ui.SCREEN_W, ui.SCREEN_H - top, palette.BACKGROUND)
+def dialog_band(top: int, height: int) -> range:
+    """The rows a dialog box of ``height`` rows from row ``top`` clears: its own and a blank row
+    above and below, across the whole width (never the title box)."""
+    return range(max(ui.TITLE_ROW + 2, top - 1), min(ui.ROWS, top + height + 1))
+
+
+def calm_backdrop(top: int, height: int) -> None:
+    """A dialog stands in a band of whole rows cleared across the screen, so no word shows
+    half-hidden beside the box, and the board stays visible above and below it."""
+    band = dialog_band(top, height)
+    pyxel.rect(0, band.start * ui.CELL, ui.SCREEN_W, len(band) * ui.CELL, palette.BACKGROUND)
 
 
 class Page(Overlay):
@@ -113,9 +120,9 @@ class Message(Overlay):
             self.close()
 
     def draw(self) -> None:
-        calm_backdrop()
         height = len(self.lines) + 4
         top = (ui.ROWS - height) // 2
+        calm_backdrop(top, height)
         ui.box_at(2, top, ui.COLS - 4, height, palette.WHITE, fill=palette.BLUE)
         for i, line in enumerate(self.lines):
             ui.text_at(3, top + 1 + i, line, palette.WHITE)
@@ -176,7 +183,7 @@ class Confirm(Overlay):
         inp.consume()
 
     def draw(self) -> None:
-        calm_backdrop()
+        calm_backdrop(self.top, self.height)
         ui.box_at(2, self.top, ui.COLS - 4, self.height, palette.WHITE, fill=palette.BLUE)
         for i, line in enumerate(self.lines):
             ui.text_at(3, self.top + 1 + i, line, palette.WHITE)

@@ -98,7 +98,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.choose_mode": "Choose a game mode:",
         "match.mode.computer": "One player (against the computer)",
         "match.mode.two": "Two players",
-        "match.choose_level": "How strong should the computer play?",
+        "match.choose_level": "How strongly should the computer play?",
         "match.choose_variant": "Which rules?",
         "match.seat": "Player {n}:",
         "match.default_name": "Player {n}",
@@ -241,26 +241,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.reserved": "{key} bleibt immer {action}.",
         "help.word": "Hilfe.",
         "help.any_key": "<beliebige Taste>",
-        "help.footer": "[ESC] zurück (oder eine andere Taste)",
-        "help.footer.scroll": "[↑↓] blättern  [ESC] zurück (o. Taste)",
+        "help.footer": "[Esc] zurück (oder eine andere Taste)",
+        "help.footer.scroll": "[↑↓] blättern, jede andere Taste: zurück",
         "help.shell": (
-            "Überall: [F1] oder Pad BACK Hilfe; [ESC] oder Pad B zurück; "
-            "[TAB]/[F10] oder Pad START Spielmenü; [Z] zurücknehmen, [Y] "
+            "Überall: [F1] oder Pad BACK Hilfe; [Esc] oder Pad B zurück; "
+            "[Tab]/[F10] oder Pad START Spielmenü; [Z] rückgängig, [Y] "
             "wiederholen (Schultertasten); [H] oder Pad Y Tipp. Pfeile, "
-            "Steuerkreuz oder Stick bewegen; [RETURN]/[SPACE] oder Pad A "
+            "Steuerkreuz oder Stick bewegen; [Return]/[Leertaste] oder Pad A "
             "wählen; die Maus klickt."
         ),
         "help.menu": (
             "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
-            "dem Mausrad wählen; [RETURN], Pad A oder ein Klick startet es, und "
+            "dem Mausrad wählen; [Return], Pad A oder ein Klick startet es, und "
             "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
-            "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [ESC] beendet."
+            "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [Esc] beendet."
         ),
         "help.keys": (
-            "Die Tasten-Seite. Eine Aktion mit den Pfeilen wählen und [RETURN] "
-            "drücken, dann die neue Taste dafür; [ESC] bricht ab. Eine Taste, "
+            "Die Tasten-Seite. Eine Aktion mit den Pfeilen wählen und [Return] "
+            "drücken, dann die neue Taste dafür; [Esc] bricht ab. Eine Taste, "
             "die schon etwas anderes tut, wird abgelehnt. [D] stellt den "
-            "Standard wieder her; [ESC] führt zurück zum Menü. Die Tasten "
+            "Standard wieder her; [Esc] führt zurück zum Menü. Die Tasten "
             "bleiben in den Einstellungen gespeichert."
         ),
         "confirm.yes_no": "[J]a   [N]ein",
@@ -273,7 +273,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "confirm.resume": "Gespeichertes {game}-Spiel fortsetzen?",
         "pause.word": "Pause.",
         "pause.resume": "Zurück zum Spiel",
-        "pause.undo": "Zug zurück",
+        "pause.undo": "Rückgängig",
         "pause.redo": "Zug wiederholen",
         "pause.restart": "Neustart",
         "pause.hint": "Tipp",
@@ -337,17 +337,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.thinking": "Denkt nach",
         "match.hinting": "Tipp",
         "match.new_players": "Neue Spieler",
-        "match.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z]urück\n[F1] Hilfe",
+        "match.keys.over": "[N]eues Spiel\n[P] neue Spieler\n[M]enü\n[Z] rückgängig\n[F1] Hilfe",
         "match.won": "{player} hat gewonnen!",
         "match.computer": "Computer",
         "match.choose_first": "Wer fängt an?",
         "match.starts": "{player} fängt an",
-        "match.keys.play": "[Z]urück [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "match.keys.play": "[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "match.keys.net": "[Z] Rücknahme?\n[H] Tipp [TAB] Menü\n[F1] Hilfe [X] Ende",
         "net.help": (
             "Netzwerk: ein Rechner eröffnet, der andere tritt mit dessen Adresse bei. [Z] fragt "
             "den anderen Spieler, ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
-            "([TAB], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach "
+            "([Tab], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach "
             "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
             "Spiel: über die Frage oder das Spielmenü neu verbinden."
         ),
@@ -420,7 +420,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.action.right": "Nach rechts",
         "keys.action.select": "Auswählen",
         "keys.action.back": "Zurück",
-        "keys.action.undo": "Zurücknehmen",
+        "keys.action.undo": "Rückgängig",
         "keys.action.redo": "Wiederholen",
         "keys.action.hint": "Tipp",
         "keys.action.menu": "Spielmenü",

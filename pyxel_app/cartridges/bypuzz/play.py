@@ -70,6 +70,9 @@ class ShuffleScreen(Screen):
         if inp.hotkey("X") or inp.hotkey("Q") or inp.pressed(Action.BACK):
             self.cart.ask_quit()
             return
+        if inp.any_key():  # no board to play on yet: the key is refused, and the player hears and reads why
+            self.cart.sound(SOUND_REFUSED)
+            self.cart.flash(t("bypuzz.busy.shuffle"))
         if not self.maker.finished and self.maker.step(self.cart.app.think_ms(self.cart.solver_budget_ms)):
             self.cart.start_chosen(self.maker.tiles, self.maker.solution)
         if not self.building:
@@ -176,9 +179,14 @@ class PlayScreen(Screen):
             self.in_place = counted
             self.cart.sound(SOUND_BLINK)
         if self.check_frame >= len(self.check_cells) * CHECK_FRAMES_PER_TILE + CHECK_TAIL_FRAMES:
-            self.check_frame = -1
-            if self.cart.solved:
-                self.win()
+            self.finish_check()
+
+    def finish_check(self) -> None:
+        """The check run ends: every tile in place counted, and a solved board is a win."""
+        self.in_place = len(self.check_cells)
+        self.check_frame = -1
+        if self.cart.solved:
+            self.win()
 
     def check_colours(self) -> dict[int, int]:
         """Counted tiles blink green: lit on even quarter-periods, as the C64 did with POKEs."""
@@ -338,10 +346,14 @@ class PlayScreen(Screen):
             self.update_won(inp, clicked)
             return
         if self.checking:
-            self.advance_check()
-            if self.key(inp, "X", clicked) or self.key(inp, "Q", clicked):
-                cart.ask_quit()
-            return
+            # A key, button or click ends the check run at once (the count complete) and still
+            # does its own work, as it ends a tile's glide: nothing pressed is lost.
+            if inp.any_key():
+                self.finish_check()
+            else:
+                self.advance_check()
+            if self.checking or self.won:
+                return
         if cart.handle_common(inp):
             return
         if self.key(inp, "V", clicked):
@@ -392,10 +404,11 @@ class PlayScreen(Screen):
         if self.won_frames:
             self.won_frames -= 1
             self.app.border = (self.won_frames // 3) % 16 if self.won_frames else palette.BORDER
-            if inp.any_key() and not inp.pressed(Action.HELP):
-                self.won_frames = 0
-                self.app.border = palette.BORDER
-            return
+            if not inp.any_key():
+                return
+            # A key ends the celebration and still does its own work.
+            self.won_frames = 0
+            self.app.border = palette.BORDER
         if self.key(inp, "N", clicked) or inp.pressed(Action.SELECT):
             cart.choose_target()
         elif self.key(inp, "V", clicked):
