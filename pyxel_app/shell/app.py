@@ -54,6 +54,8 @@ FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None).
+Network = tuple[str, str, int, str, "str | None"]
 
 
 class NoDisplayError(OSError):
@@ -211,19 +213,28 @@ class App:
     def make_cartridge(self, spec: games.GameSpec):
         return self.cartridge_class(spec)(self, spec)
 
-    def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None) -> None:
-        """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind)."""
+    def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None,
+                       network: Network | None = None) -> None:
+        """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind).
+        With ``network`` (the command line's ``serve`` or ``join``) only a saved game of that network
+        game is offered; a new one hosts or joins at once, and any other save stays on disk until its first move."""
         spec = games.find(game) if isinstance(game, str) else game
         cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
         # A save that does not replay is set aside now, so it is never offered.
         session = cartridge.read_save(cartridge.autosave_name, saved) if saved is not None else None
+        if network is not None:
+            cartridge.keeps_declined_save = True
+            if session is not None and not cartridge.takes_up_network(session, network):
+                session = None
 
         def show(resume: bool) -> None:
             if resume:
                 cartridge.adopt(session, resumed=True)
             else:
                 cartridge.start()
+                if network is not None:
+                    cartridge.start_network(*network)
             self.cartridge = cartridge
             self.go_to(cartridge)
 
@@ -238,20 +249,10 @@ class App:
         else:
             self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
 
-    def open_start(self, start: str | None, network: tuple[str, str, int, str] | None = None) -> None:
+    def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
-        if start is None:
-            return
-        if network is None:
-            self.open_cartridge(start)
-            return
-        role, host, port, name = network
-        cartridge = self.make_cartridge(games.find(start))
-        cartridge.keeps_declined_save = True  # a game saved earlier stays until this one's first move
-        cartridge.start()
-        cartridge.start_network(role, host, port, name)
-        self.cartridge = cartridge
-        self.go_to(cartridge)
+        if start is not None:
+            self.open_cartridge(start, network=network)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
@@ -412,9 +413,9 @@ class App:
             pyxel.blt(x, y, bank, u, v, w, h, 0)
 
 
-def main(start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
+def main(start: str | None = None, network: Network | None = None) -> None:
     """Open the window and run the app; ``start`` names a cartridge to open at once,
-    ``network`` (role, host, port, name) hosts or joins a network game of it.
+    ``network`` (role, host, port, name, variant) hosts or joins a network game of it.
 
     With ``$BYPUZZ_HEADLESS_FRAMES`` set, run that many frames without a window and
     return: how tests check that a built .pyxapp starts.
@@ -454,7 +455,7 @@ def run_window(app: App) -> None:
     pyxel.run(update, app.draw)
 
 
-def run_headless(frames: int, start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
+def run_headless(frames: int, start: str | None = None, network: Network | None = None) -> None:
     from .harness import Driver
     from .storage import DATA_DIR_ENV, MemoryStorage
 
