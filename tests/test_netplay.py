@@ -772,12 +772,16 @@ def restart(make_app, app, via: str, network=None):
     """The app's process ends without a word (its sockets just close) and starts again on the same files."""
     cart = app.cartridge
     cart.net.drop_link()
-    again_app, _ = make_app(storage=MemoryStorage(dict(app.storage.backend.blobs)), seed=3, network=True)
-    if via == "serve":
-        again_app.overlays.clear()  # the menu's offer; the command line opens the game itself
-        again_app.open_start(cart.key, network)
+    storage = MemoryStorage(dict(app.storage.backend.blobs))
+    if via == "serve":  # as `main` starts it
+        from pyxel_app.shell.app import open_app
+
+        again_app = open_app(cart.key, network, storage)
+    else:
+        again_app, _ = make_app(storage=storage, seed=3, network=True)
+    assert len(again_app.overlays) == 1 and not again_app.waiting_dialogs, "the saved game is offered once"
     confirm = again_app.overlays[-1]
-    assert isinstance(confirm, Confirm), "the saved game is offered"
+    assert isinstance(confirm, Confirm)
     confirm.on_yes()
     again_app.close_overlay(confirm)
     again_app.update()
@@ -816,8 +820,7 @@ def test_serve_starts_afresh_beside_a_saved_game_of_another_variant(make_app):
     frames([host_app, join_app], lambda: host.session.move_count >= 2 and same_game(host, join),
            each=play_random([host, join], random.Random(3), 2))
     blobs = dict(host_app.storage.backend.blobs)
-    again_app, _ = make_app(storage=MemoryStorage(blobs), seed=3, network=True)
-    again_app.overlays.clear()
+    again_app, _ = make_app(storage=MemoryStorage(blobs), seed=3, network=True, offer=False)
     again_app.open_start("draughts", ("host", LOOPBACK, 0, "Ann", "international"))
     again = again_app.cartridge
     assert not again_app.overlays and again.phase == "host" and again.variant == "international"

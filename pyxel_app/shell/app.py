@@ -107,10 +107,11 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 class App:
     def __init__(
         self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
-        network: bool | None = None,
+        network: bool | None = None, offer: bool = True,
     ) -> None:
-        """``title`` starts at the title screen (the real start); without it, at the menu.
-        ``network`` offers network play (the default: not in the browser)."""
+        """``title`` starts at the title screen (the real start); without it, at the menu, which
+        offers a saved game unless ``offer`` is False (the command line opens its cartridge, which
+        offers its own).  ``network`` offers network play (the default: not in the browser)."""
         self.web = is_web() if web is None else web
         self.network = not self.web if network is None else network and not self.web
         self.overlays: list = []
@@ -142,7 +143,7 @@ class App:
         self.apply_settings()
         if title:
             self.screen = TitleScreen(self)
-        else:
+        elif offer:
             self.offer_resume()
 
     # Settings.
@@ -430,10 +431,17 @@ def main(start: str | None = None, network: Network | None = None) -> None:
         raise NoDisplayError(f"{problem}; to run without a window use 'python -m pyxel_app snap {start or 'menu'} "
                              f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
-    app = App(title=start is None)
-    app.open_start(start, network)
+    app = open_app(start, network)
     app.startup_seconds = time.perf_counter() - started
     run_window(app)
+
+
+def open_app(start: str | None, network: Network | None = None, storage: Storage | None = None) -> App:
+    """The app as the command line starts it: at the title, or in the cartridge ``start`` (which
+    offers its saved game itself: the menu behind it offers none)."""
+    app = App(storage=storage, title=start is None, offer=start is None)
+    app.open_start(start, network)
+    return app
 
 
 def run_window(app: App) -> None:
@@ -461,8 +469,7 @@ def run_headless(frames: int, start: str | None = None, network: Network | None 
 
     boot(headless=True, fps=1000)
     # A headless run touches real files only when told where: scripted runs on a damaged folder.
-    app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage(), title=start is None)
-    app.open_start(start, network)
+    app = open_app(start, network, default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage())
     Driver(app).run(frames)
     if app.cartridge is not None:
         app.cartridge.close()  # a network game says BYE
