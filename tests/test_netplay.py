@@ -529,6 +529,7 @@ def _fuzz_app(make_app):
     (["serve", "pegs"], "pegs is not a game for two players; choose from"),
     (["serve", "nosuch"], "unknown game 'nosuch'"),
     (["serve", "connect4", "--port", "0"], "--port must be from 1 to 65535"),
+    (["serve", "draughts", "--variant", "giant"], "--variant 'giant' is not a variant of draughts; choose from international, warcaby"),
     (["join", "connect4", "host:99999"], "port must be from 1 to 65535, got 99999"),
     (["join", "connect4", "a b"], "'a b' is not an address"),
     (["join", "connect4"], "required: HOST[:PORT]"),
@@ -974,9 +975,6 @@ def test_serve_checks_its_variant_and_greets_with_it():
     import time
     from pathlib import Path
 
-    from pyxel_app.__main__ import main
-
-    assert main(["serve", "draughts", "--variant", "giant"]) == 2
     free = socket.create_server((LOOPBACK, 0))
     port = free.getsockname()[1]
     free.close()
