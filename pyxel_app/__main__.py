@@ -55,6 +55,7 @@ def build_parser() -> Parser:
     serve.add_argument("--port", type=bounded(1, 65535, "--port"), default=None)
     serve.add_argument("--name", default="", help="your name (the other player sees it)")
     serve.add_argument("--bind", default="", metavar="ADDRESS", help="listen on this address only (default: all)")
+    serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
     join.add_argument("address", metavar="HOST[:PORT]")
@@ -213,7 +214,10 @@ def cmd_serve(args) -> None:
     from .shell.app import main
 
     spec = two_seat_game(args.game)
-    main(spec.key, network=("host", args.bind, args.port or DEFAULT_PORT, clean_cli_name(args.name)))
+    variants = spec.rules.variants
+    if args.variant is not None and args.variant not in variants:
+        raise UsageError(f"--variant {args.variant[:40]!r} is not a variant of {spec.key}; choose from {', '.join(variants)}")
+    main(spec.key, network=("host", args.bind, args.port or DEFAULT_PORT, clean_cli_name(args.name), args.variant))
 
 
 def cmd_join(args) -> None:
@@ -225,7 +229,7 @@ def cmd_join(args) -> None:
         host, port = split_address(args.address)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    main(spec.key, network=("join", host, port, clean_cli_name(args.name)))
+    main(spec.key, network=("join", host, port, clean_cli_name(args.name), None))
 
 
 def install_puzzle_set(path: str) -> None:

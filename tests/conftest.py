@@ -35,10 +35,11 @@ def make_app(pyxel_screen, request):
 
     apps = []
 
-    def make(storage=None, seed=7, web=False, network=False):
+    def make(storage=None, seed=7, web=False, network=False, **options):
         # Network play only where a test asks for it: random input must not open real ports.
         strings.set_language("en")
-        app = App(storage=storage if storage is not None else MemoryStorage(), seed=seed, web=web, network=network)
+        app = App(storage=storage if storage is not None else MemoryStorage(), seed=seed, web=web, network=network,
+                  **options)
         apps.append(app)
         driver = Driver(app)
         driver.frame()

@@ -28,6 +28,11 @@ def two_seat_games() -> list[str]:
     return [spec.key for spec in games.GAMES if spec.is_match and spec.rules.players == 2]
 
 
+def game_variants() -> list[tuple[str, str]]:
+    """Every variant of every two-seat game: each must travel to the joining side."""
+    return [(key, variant) for key in two_seat_games() for variant in games.find(key).rules.variants]
+
+
 class Clock:
     """Time the test moves: keep-alive and timeouts without waiting."""
 
@@ -77,10 +82,10 @@ def play_random(carts, rng, upto: int = 10**6):
     return each
 
 
-def connect_pair(make_app, key: str, clock: Clock | None = None):
+def connect_pair(make_app, key: str, clock: Clock | None = None, variant: str | None = None):
     host_app, host = net_app(make_app, key, clock, seed=1)
     join_app, join = net_app(make_app, key, clock, seed=2)
-    host.start_network(HOST, LOOPBACK, 0, "Ann")
+    host.start_network(HOST, LOOPBACK, 0, "Ann", variant)
     join.start_network(JOIN, LOOPBACK, host.net.listening_port, "Bob")
     frames([host_app, join_app], lambda: settled(host) and settled(join))
     return host_app, host, join_app, join
@@ -143,9 +148,10 @@ def raw_join(make_app, key: str, clock: Clock | None = None):
 # ---- whole games ----
 
 
-@pytest.mark.parametrize("key", two_seat_games())
-def test_two_apps_play_a_whole_game_over_the_network(make_app, key):
-    host_app, host, join_app, join = connect_pair(make_app, key)
+@pytest.mark.parametrize("key, variant", game_variants())
+def test_two_apps_play_a_whole_game_over_the_network(make_app, key, variant):
+    host_app, host, join_app, join = connect_pair(make_app, key, variant=variant)
+    assert host.rules.variant_of(host.session.start) == join.rules.variant_of(join.session.start) == variant
     assert (host.net.local, join.net.local) == (0, 1)
     assert host.player_name(1) == "Bob" and join.player_name(0) == "Ann"
     frames([host_app, join_app], lambda: host.over and join.over and not host.view.busy(host.ui)
@@ -277,17 +283,27 @@ def test_two_apps_that_answer_each_others_pings_stay_connected(make_app):
     ("HELO", "unreadable"),
 ])
 def test_a_greeting_that_does_not_fit_closes_with_a_clear_message(make_app, screen_text, hello, why):
+    cart, text = greeted_with(make_app, screen_text, hello)
+    assert why in text and cart.session is None and cart.phase == "connecting"
+
+
+def greeted_with(make_app, screen_text, line: str, language: str = "en"):
+    """A joining app whose host says ``line`` first: the cartridge and the screen's text once it gave up."""
+    from pyxel_app.shell import strings
+
     app, cart = net_app(make_app, "connect4")
+    strings.set_language(language)
     listener = socket.create_server((LOOPBACK, 0))
     cart.start_network(JOIN, LOOPBACK, listener.getsockname()[1], "Bob")
     listener.settimeout(5)
     peer = RawPeer(listener.accept()[0])
-    peer.send_line(hello)
+    peer.send_line(line)
     frames([app], lambda: cart.net.stage in ("lost", "failed"))
     frames([app], lambda: True)
-    assert why in screen_text(app).replace(" | ", " ") and cart.session is None and cart.phase == "connecting"
+    text = screen_text(app).replace(" | ", " ")
     peer.close()
     listener.close()
+    return cart, text
 
 
 def test_joining_where_nobody_hosts_says_so_and_offers_to_try_again(make_app, screen_text):
@@ -513,6 +529,7 @@ def _fuzz_app(make_app):
     (["serve", "pegs"], "pegs is not a game for two players; choose from"),
     (["serve", "nosuch"], "unknown game 'nosuch'"),
     (["serve", "connect4", "--port", "0"], "--port must be from 1 to 65535"),
+    (["serve", "draughts", "--variant", "giant"], "--variant 'giant' is not a variant of draughts; choose from international, warcaby"),
     (["join", "connect4", "host:99999"], "port must be from 1 to 65535, got 99999"),
     (["join", "connect4", "a b"], "'a b' is not an address"),
     (["join", "connect4"], "required: HOST[:PORT]"),
@@ -676,7 +693,7 @@ def test_a_network_game_offers_its_own_keys_and_a_click_on_tab_opens_the_game_me
     driver = Driver(host_app)
     driver.frame()
     keys = {span[3] for span in host.hotkeys.spans}
-    assert {"Z", "H", "TAB", "X"} <= keys and not keys & {"Y", "R"}  # no redo or restart to offer
+    assert {"Z", "TAB", "X"} <= keys and not keys & {"Y", "R", "H"}  # no redo, restart or hint to offer
     (x0, _, y, _), = [span for span in host.hotkeys.spans if span[3] == "TAB"]
     driver.click(x0 + 2, y + 2)
     assert isinstance(host_app.overlays[-1], PauseMenu)
@@ -715,3 +732,270 @@ def test_an_ipv6_address_with_a_port_is_typed_in_brackets(make_app):
     assert join.entry.typed == f"[::1]:{host.net.listening_port}"
     _tap(join_app, "RETURN")
     frames([host_app, join_app], lambda: settled(host) and settled(join))
+
+
+# ---- network games stay whole: the variant travels, a restarted host resumes, nothing changes one side ----
+
+
+def test_the_variant_chosen_in_the_menu_is_the_one_hosted_and_the_joiner_learns_it(make_app):
+    from pyxel_app.shell.harness import Driver
+
+    app, cart = net_app(make_app, "draughts")
+    assert cart.phase == "variant"
+    Driver(app).script("2 3 RETURN")  # Warcaby, Host, an empty name
+    assert cart.phase == "host" and cart.variant == "warcaby"
+    peer = RawPeer.join(cart.net.listening_port)
+    frames([app], lambda: peer.read() or "HELLO" in peer.verbs())
+    assert peer.got[0] == Command("HELLO", 1, "draughts warcaby 1")
+    join_app, join = net_app(make_app, "draughts", seed=2)
+    assert join.variant == "international"  # chosen nowhere: a joiner learns the host's
+    peer.close()
+    frames([app], lambda: cart.net.stage == "listening" and cart.net.waiter is not None)
+    join.start_network(JOIN, LOOPBACK, cart.net.listening_port, "Bob")
+    frames([app, join_app], lambda: settled(cart) and settled(join))
+    assert join.variant == "warcaby" and join.state.variant == "warcaby" and join.session.meta["variant"] == "warcaby"
+
+
+def test_a_joiner_with_another_variant_is_refused_by_the_host(make_app, screen_text):
+    app, cart = net_app(make_app, "draughts")
+    cart.start_network(HOST, LOOPBACK, 0, "Ann", "warcaby")
+    peer = RawPeer.join(cart.net.listening_port)
+    frames([app], lambda: peer.read() or "HELLO" in peer.verbs())
+    peer.send_line("HELLO 1 draughts international 2 Raw")
+    frames([app], lambda: peer.read() or "ERROR" in peer.verbs())
+    error = next(command for command in peer.got if command.verb == "ERROR")
+    assert error.text.startswith("variant_differs: ") and "international" in error.text
+    assert cart.session is None
+    peer.close()
+
+
+def restart(make_app, app, via: str, network=None):
+    """The app's process ends without a word (its sockets just close) and starts again on the same files."""
+    cart = app.cartridge
+    cart.net.drop_link()
+    storage = MemoryStorage(dict(app.storage.backend.blobs))
+    if via == "serve":  # as `main` starts it
+        from pyxel_app.shell.app import open_app
+
+        again_app = open_app(cart.key, network, storage)
+    else:
+        again_app, _ = make_app(storage=storage, seed=3, network=True)
+    assert len(again_app.overlays) == 1 and not again_app.waiting_dialogs, "the saved game is offered once"
+    confirm = again_app.overlays[-1]
+    assert isinstance(confirm, Confirm)
+    confirm.on_yes()
+    again_app.close_overlay(confirm)
+    again_app.update()
+    return again_app, again_app.cartridge
+
+
+@pytest.mark.parametrize("via", ["menu", "serve"])
+@pytest.mark.parametrize("key, variant", [("draughts", "warcaby"), ("othello", "white-starts"), ("connect4", "standard")])
+def test_a_restarted_host_resumes_its_game_and_the_other_side_reconnects(make_app, key, variant, via):
+    host_app, host = net_app(make_app, key, seed=1)
+    join_app, join = net_app(make_app, key, seed=2)
+    host.net_options.update(host="")  # every address of the machine, as `serve` and the menu listen
+    host.start_network(HOST, "", 0, "Ann", variant)
+    port = host.net.listening_port
+    join.start_network(JOIN, LOOPBACK, port, "Bob")
+    rng = random.Random(key)
+    frames([host_app, join_app], lambda: settled(host) and settled(join) and host.session.move_count >= 6
+           and same_game(host, join), each=play_random([host, join], rng, 6))
+    saved = host_app.storage.read(host.autosave_name)
+    assert f"meta.address=:{port}\n" in saved and f"variant={variant}\n" in saved
+    again_app, again = restart(make_app, host_app, via, ("host", "", port, "Ann", variant))
+    assert not [name for name in again_app.storage.backend.blobs if name.endswith(".bad")]
+    assert again.net is not None and again.net.role == HOST and again.net.stage == "listening"
+    assert again.session.move_texts() == host.session.move_texts() and again.variant == variant
+    frames([again_app, join_app], lambda: join.net.stage == "lost")
+    join_app.overlays.clear()
+    join.reconnect()
+    frames([again_app, join_app], lambda: settled(again) and settled(join) and same_game(again, join))
+    frames([again_app, join_app], lambda: again.over and join.over and not again.view.busy(again.ui)
+           and not join.view.busy(join.ui), limit=20_000, each=play_random([again, join], rng))
+    assert same_game(again, join) and again.end_text() == join.end_text()
+
+
+def test_serve_starts_afresh_beside_a_saved_game_of_another_variant(make_app):
+    host_app, host, join_app, join = connect_pair(make_app, "draughts", variant="warcaby")
+    frames([host_app, join_app], lambda: host.session.move_count >= 2 and same_game(host, join),
+           each=play_random([host, join], random.Random(3), 2))
+    blobs = dict(host_app.storage.backend.blobs)
+    again_app, _ = make_app(storage=MemoryStorage(blobs), seed=3, network=True, offer=False)
+    again_app.open_start("draughts", ("host", LOOPBACK, 0, "Ann", "international"))
+    again = again_app.cartridge
+    assert not again_app.overlays and again.phase == "host" and again.variant == "international"
+    assert again_app.storage.read(again.autosave_name) == blobs[again.autosave_name]  # kept until a first move
+    again.cancel_network()
+
+
+def solo_labels(cart) -> set[str]:
+    return {command.label for command in cart.commands() if command.solo}
+
+
+@pytest.mark.parametrize("key", two_seat_games())
+def test_a_network_game_offers_nothing_that_changes_one_side_only(make_app, key):
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.strings import t
+
+    local_app, local = net_app(make_app, key, seed=4)
+    local.start_playing()
+    local.submit(local.rules.move_to_text(local.rules.legal_moves(local.state)[0]))
+    solo = solo_labels(local)
+    assert {t("pause.redo"), t("pause.restart"), t("pause.hint"), t("pause.load")} <= solo
+    local.save_game()
+    for command in local.view.commands():  # the game's own files too (a PDN), so each load would find one
+        if not command.solo:
+            command.run()
+    host_app, host, join_app, join = connect_pair(make_app, key)
+    for app in (host_app, join_app):
+        for name, blob in local_app.storage.backend.blobs.items():
+            if name != local.autosave_name:
+                app.storage.backend.blobs[name] = blob
+    frames([host_app, join_app], lambda: host.session.move_count >= 2 and same_game(host, join),
+           each=play_random([host, join], random.Random(key), 2))
+    for app, cart in ((host_app, host), (join_app, join)):
+        labels = {command.label for command in cart.commands()}
+        assert not labels & solo and not solo_labels(cart), labels & solo
+        before = cart.session.to_text()
+        Driver(app).frame()
+        shown = {span[3] for span in cart.hotkeys.spans}
+        assert not shown & {"Y", "R", "H"}, shown
+        for key_name in ("Y", "R", "H"):
+            Driver(app).key(key_name)
+            assert not app.overlays and cart.hint_engine is None and cart.session.to_text() == before
+            assert cart.message == t("net.only_here")
+        for command in (cart.load_game, cart.restart, cart.hint, cart.redo):
+            command()
+        assert cart.session.to_text() == before and cart.net.playing
+    assert same_game(host, join)
+
+
+def drawn_texts(monkeypatch, app) -> list[tuple[int, int, int, str]]:
+    """Every text drawn in a frame as (row, first column, last column, text)."""
+    import pyxel
+
+    from pyxel_app.shell import ui
+
+    drawn = []
+    real = pyxel.text
+    monkeypatch.setattr(pyxel, "text", lambda x, y, s, col, font=None: drawn.append((x, y, s)) or real(x, y, s, col, font))
+    try:
+        app.draw()
+    finally:
+        monkeypatch.setattr(pyxel, "text", real)
+    return [(y, x // ui.CELL, (x + len(s) * ui.CELL - 1) // ui.CELL, s) for x, y, s in drawn if s.strip()]
+
+
+def overlaps(texts) -> list[tuple[str, str]]:
+    found = []
+    for i, (row, first, last, text) in enumerate(texts):
+        for other_row, other_first, other_last, other in texts[i + 1:]:
+            if abs(row - other_row) < 8 and first <= other_last and other_first <= last:
+                found.append((text, other))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("key, variant", game_variants())
+def test_the_panel_of_a_network_game_draws_no_line_over_another(make_app, monkeypatch, key, variant, language):
+    from pyxel_app.shell import strings
+
+    host_app, host, join_app, join = connect_pair(make_app, key, variant=variant)
+    strings.set_language(language)
+    found = {}
+    for app, cart in ((host_app, host), (join_app, join)):
+        found[f"{cart.net.role} connected"] = overlaps(drawn_texts(monkeypatch, app))
+    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
+    for app, cart in ((host_app, host), (join_app, join)):
+        app.overlays.clear()
+        found[f"{cart.net.role} not connected"] = overlaps(drawn_texts(monkeypatch, app))
+    assert {name: pairs for name, pairs in found.items() if pairs} == {}
+
+
+def test_a_fresh_wait_shows_nothing_of_the_player_who_came_and_went(make_app, screen_text):
+    app, cart = net_app(make_app, "connect4")
+    cart.start_network(HOST, LOOPBACK, 0, "Ann")
+    peer = RawPeer.join(cart.net.listening_port)
+    frames([app], lambda: peer.read() or "HELLO" in peer.verbs())
+    peer.send_line("BYE")
+    frames([app], lambda: cart.net.stage == "listening" and cart.net.link is None)
+    text = screen_text(app)
+    assert "Waiting for the other player to join." in text and "left" not in text, text
+    peer.close()
+
+
+@pytest.mark.parametrize("line, german, english", [
+    ("HELO", "ein unbekannter Befehl \"HELO\"", "unknown command"),
+    ("x" * 300, "eine Zeile länger als 256 Bytes", "longer than"),
+    ("ERROR mismatch: the two games differ", "Der andere Rechner hat ein anderes Spiel", "differ"),
+    ("ERROR variant_differs: The other computer plays the variant warcaby, this one international.",
+     "Der andere Rechner spielt eine andere Variante.", "The other computer"),
+])
+def test_network_errors_come_in_the_players_language(make_app, screen_text, line, german, english):
+    _, text = greeted_with(make_app, screen_text, line, "de")
+    assert german in text and english not in text, text
+
+
+@pytest.mark.parametrize("code, words", [(__import__("errno").EADDRNOTAVAIL, ("not_here", "")),
+                                         (__import__("errno").ENOBUFS, ("network", "ENOBUFS"))])
+def test_a_system_error_is_a_word_or_its_code_never_the_systems_english(code, words):
+    import os
+
+    from pyxel_app.net.link import describe
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.netplay import why_text
+
+    assert describe(OSError(code, os.strerror(code))) == words
+    strings.set_language("de")
+    try:
+        assert os.strerror(code) not in why_text(*words)
+        assert why_text(*words) in (strings.t("net.why.not_here"), "ein Netzwerkfehler (ENOBUFS)")
+    finally:
+        strings.set_language("en")
+
+
+def test_a_bad_address_is_said_in_german(make_app, screen_text):
+    from pyxel_app.shell import strings
+
+    app, cart = net_app(make_app, "connect4")
+    strings.set_language("de")
+    cart.go_to_phase("address")
+    cart.accept_address("pc:99999")
+    assert cart.message == "Der Port muss eine Zahl von 1 bis 65535 sein."
+    cart.accept_address("a b")
+    assert cart.message == "Keine Adresse: a b"
+
+
+def test_serve_checks_its_variant_and_greets_with_it():
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    free = socket.create_server((LOOPBACK, 0))
+    port = free.getsockname()[1]
+    free.close()
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+               BYPUZZ_HEADLESS_FRAMES="1000000")
+    process = subprocess.Popen([sys.executable, "-m", "pyxel_app", "serve", "draughts", "--variant", "warcaby",
+                                "--port", str(port), "--bind", LOOPBACK, "--name", "Ann"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        peer = None
+        deadline = time.monotonic() + 60  # the other process starting; a bound on the wait, not a measurement
+        while peer is None and time.monotonic() < deadline and process.poll() is None:
+            try:
+                peer = RawPeer.join(port)
+            except OSError:
+                time.sleep(0.1)
+        assert peer is not None, process.stderr.read() if process.poll() is not None else "no listener"
+        while "HELLO" not in peer.verbs() and time.monotonic() < deadline:
+            peer.read() or time.sleep(0.05)
+        assert peer.got[0] == Command("HELLO", 1, "draughts warcaby 1 Ann")
+        peer.close()
+    finally:
+        process.kill()
+        process.communicate(timeout=30)

@@ -33,7 +33,6 @@ SQUARE_PX = 12
 BOARD_X, BOARD_Y = 2 * ui.CELL, 5 * ui.CELL
 BOARD_PX = SIZE * SQUARE_PX
 PIECE_R = 5
-INFO_ROW = 13  # the panel's line for the square under the cursor (the "Thinking" line's place)
 RULES_ROW = 21  # the rule set, under the panel's keys while the game is on (the end text's place)
 PDN_FILE = "draughts.pdn"
 LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palette.BROWN
@@ -238,7 +237,7 @@ class DraughtsView(BoardView):
     # PDN files, from the game menu.
 
     def commands(self) -> list[Command]:
-        return [Command(t("draughts.cmd.save_pdn"), self.save_pdn), Command(t("draughts.cmd.load_pdn"), self.load_pdn)]
+        return [Command(t("draughts.cmd.save_pdn"), self.save_pdn), Command(t("draughts.cmd.load_pdn"), self.load_pdn, solo=True)]
 
     def save_pdn(self) -> None:
         session = self.match.session
@@ -341,4 +340,4 @@ class DraughtsView(BoardView):
         words = t("draughts.square", n=square + 1) if square is not None else ""
         if routes and routes[0].captured:
             words = f"{words:<10}{t('draughts.must')}"
-        ui.text_at(self.panel_col, INFO_ROW, words, palette.TEXT)
+        ui.text_at(self.panel_col, self.match.info_row, words, palette.TEXT)

@@ -33,7 +33,8 @@ class Link:
 
     PING is answered and PONG swallowed here; ``closed`` and ``problem`` say when it is
     over and why: a word the match layer shows in the player's language (``net.why.<word>``;
-    "" when this side closed it), with ``detail`` (a number of seconds, a protocol error).
+    "" when this side closed it), with ``detail`` (a number of seconds, the system's error
+    code, or the ProtocolError itself, which the match layer words).
     """
 
     def __init__(self, sock: socket.socket, clock: Clock = time.monotonic, ping_seconds: float = PING_SECONDS,
@@ -101,7 +102,7 @@ class Link:
                 commands += self.decoder.feed(data)
             except ProtocolError as error:
                 commands += error.commands
-                self.close("garbage", str(error))
+                self.close("garbage", error)
         answered = []
         for command in commands:
             if command.verb == "PING":
@@ -120,7 +121,7 @@ class Link:
         elif now - self.last_sent >= self.ping_seconds:
             self.send(Command("PING"))
 
-    def close(self, problem: str = "", detail: str = "") -> None:
+    def close(self, problem: str = "", detail: "str | ProtocolError" = "") -> None:
         if self.closed:
             return
         self.closed = True
@@ -225,14 +226,18 @@ class Connector:
 # errno -> the word the match layer shows for it (``net.why.<word>``)
 WHY = {errno.ECONNREFUSED: "refused", errno.ECONNRESET: "cut", errno.EPIPE: "cut", errno.ECONNABORTED: "cut",
        errno.EADDRINUSE: "port_in_use", errno.EACCES: "port_in_use", errno.ETIMEDOUT: "unreachable",
-       errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable"}
+       errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable", errno.ENETDOWN: "unreachable",
+       errno.EHOSTDOWN: "unreachable", errno.EADDRNOTAVAIL: "not_here"}
 
 
 def describe(error: OSError) -> tuple[str, str]:
-    """An OSError as (a word the match layer shows, the system's own words)."""
+    """An OSError as (a word the match layer shows, the system's code for any other error:
+    the system's own words would be English whatever the player's language)."""
     if isinstance(error, socket.gaierror):
         return "unknown_host", ""
-    return WHY.get(error.errno, "other"), error.strerror or str(error) or type(error).__name__
+    if error.errno in WHY:
+        return WHY[error.errno], ""
+    return "network", errno.errorcode.get(error.errno, "") if error.errno else type(error).__name__
 
 
 def local_addresses() -> list[str]:

@@ -68,7 +68,15 @@ SHAPES = {
 
 
 class ProtocolError(ValueError):
-    """A line that is not the protocol; the connection is closed with this message."""
+    """A line that is not the protocol; the connection is closed with this message.
+
+    ``reason`` names the fault in a word and ``values`` its particulars, so the player
+    is told in their own language (``net.bad.<reason>``); the message is for logs.
+    """
+
+    def __init__(self, message: str, reason: str = "other", **values) -> None:
+        super().__init__(message)
+        self.reason, self.values = reason, values
 
 
 @dataclass(frozen=True)
@@ -95,22 +103,22 @@ def parse_line(line: str) -> Command:
     """One line (without its newline) -> a Command, or ProtocolError saying what is wrong."""
     verb, _, rest = line.partition(" ")
     if verb not in SHAPES:
-        raise ProtocolError(f"unknown command {verb[:20]!r}")
+        raise ProtocolError(f"unknown command {verb[:20]!r}", "unknown_command", verb=verb[:20])
     takes_number, shape = SHAPES[verb]
     if not printable(rest) or len(rest) > MAX_TEXT + 8:
-        raise ProtocolError(f"{verb}: unreadable text")
+        raise ProtocolError(f"{verb}: unreadable text", "unreadable", verb=verb)
     number = None
     if takes_number:
         field, _, rest = rest.partition(" ")
         if not NUMBER.fullmatch(field) or int(field) > MAX_NUMBER:
-            raise ProtocolError(f"{verb}: {field[:20]!r} is not a number 0-{MAX_NUMBER}")
+            raise ProtocolError(f"{verb}: {field[:20]!r} is not a number 0-{MAX_NUMBER}", "not_number", verb=verb)
         number = int(field)
     if shape == "" and rest:
-        raise ProtocolError(f"{verb} takes no more fields")
+        raise ProtocolError(f"{verb} takes no more fields", "extra_fields", verb=verb)
     if shape == "move" and not rest.strip():
-        raise ProtocolError("MOVE without a move")
+        raise ProtocolError("MOVE without a move", "no_move")
     if shape == "digest" and not DIGEST.fullmatch(rest):
-        raise ProtocolError(f"RESUME: {rest[:20]!r} is not a digest")
+        raise ProtocolError(f"RESUME: {rest[:20]!r} is not a digest", "not_digest")
     command = Command(verb, number, rest)
     if shape == "hello":
         hello_fields(command)
@@ -121,7 +129,7 @@ def hello_fields(command: Command) -> Hello:
     """The greeting's fields, checked."""
     parts = command.text.split(" ", 3)
     if len(parts) < 3 or not all(TOKEN.fullmatch(part) for part in parts[:2]) or parts[2] not in ("1", "2"):
-        raise ProtocolError("HELLO needs <version> <game> <variant> <side 1|2> [<name>]")
+        raise ProtocolError("HELLO needs <version> <game> <variant> <side 1|2> [<name>]", "hello")
     name = parts[3].strip() if len(parts) == 4 else ""
     return Hello(command.number, parts[0], parts[1], int(parts[2]), name)
 
@@ -181,7 +189,7 @@ class Decoder:
                 end = self.buffer.find(b"\n", 0, self.max_line)
                 if end < 0:
                     if len(self.buffer) >= self.max_line:
-                        raise ProtocolError(f"a line longer than {self.max_line} bytes")
+                        raise ProtocolError(f"a line longer than {self.max_line} bytes", "too_long", n=self.max_line)
                     return commands
                 raw = bytes(self.buffer[:end])
                 del self.buffer[: end + 1]
@@ -190,7 +198,7 @@ class Decoder:
                 try:
                     line = raw.decode("utf-8")
                 except UnicodeDecodeError:
-                    raise ProtocolError("a line that is not UTF-8 text") from None
+                    raise ProtocolError("a line that is not UTF-8 text", "not_utf8") from None
                 commands.append(parse_line(line))
         except ProtocolError as problem:
             self.buffer.clear()
@@ -199,11 +207,12 @@ class Decoder:
             raise
 
 
-def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+def split_address(text: str, default_port: int = DEFAULT_PORT, any_host: bool = False) -> tuple[str, int]:
     """``host``, ``host:port`` or ``[v6]:port`` -> (host, port); ValueError names the problem.
+    With ``any_host`` the host may be empty (``:port``): a host listening on every address.
 
-    >>> split_address("192.168.1.5:5000"), split_address("pc-anna")
-    (('192.168.1.5', 5000), ('pc-anna', 4270))
+    >>> split_address("192.168.1.5:5000"), split_address("pc-anna"), split_address(":4270", any_host=True)
+    (('192.168.1.5', 5000), ('pc-anna', 4270), ('', 4270))
     """
     text = text.strip()
     host, port = text, default_port
@@ -214,9 +223,18 @@ def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     elif text.count(":") == 1:
         host, _, port_text = text.partition(":")
         port = parse_port(port_text)
-    if not host or any(ch.isspace() or not ch.isprintable() for ch in host) or len(host) > 253:
+    if (not host and not any_host) or any(ch.isspace() or not ch.isprintable() for ch in host) or len(host) > 253:
         raise ValueError(f"{text[:40]!r} is not an address")
     return host, port
+
+
+def join_address(host: str, port: int) -> str:
+    """(host, port) as text that ``split_address`` reads back (an empty host: every address).
+
+    >>> join_address("::1", 5000), join_address("", 4270), split_address(join_address("::1", 5000))
+    ('[::1]:5000', ':4270', ('::1', 5000))
+    """
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def parse_port(text: str) -> int:

@@ -54,6 +54,8 @@ FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None).
+Network = tuple[str, str, int, str, "str | None"]
 
 
 class NoDisplayError(OSError):
@@ -105,10 +107,11 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 class App:
     def __init__(
         self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
-        network: bool | None = None,
+        network: bool | None = None, offer: bool = True,
     ) -> None:
-        """``title`` starts at the title screen (the real start); without it, at the menu.
-        ``network`` offers network play (the default: not in the browser)."""
+        """``title`` starts at the title screen (the real start); without it, at the menu, which
+        offers a saved game unless ``offer`` is False (the command line opens its cartridge, which
+        offers its own).  ``network`` offers network play (the default: not in the browser)."""
         self.web = is_web() if web is None else web
         self.network = not self.web if network is None else network and not self.web
         self.overlays: list = []
@@ -140,7 +143,7 @@ class App:
         self.apply_settings()
         if title:
             self.screen = TitleScreen(self)
-        else:
+        elif offer:
             self.offer_resume()
 
     # Settings.
@@ -211,19 +214,28 @@ class App:
     def make_cartridge(self, spec: games.GameSpec):
         return self.cartridge_class(spec)(self, spec)
 
-    def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None) -> None:
-        """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind)."""
+    def open_cartridge(self, game: games.GameSpec | str, resume_text: str | None = None,
+                       network: Network | None = None) -> None:
+        """Open a game's cartridge; with an autosave, ask first whether to resume it (the menu stays behind).
+        With ``network`` (the command line's ``serve`` or ``join``) only a saved game of that network
+        game is offered; a new one hosts or joins at once, and any other save stays on disk until its first move."""
         spec = games.find(game) if isinstance(game, str) else game
         cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
         # A save that does not replay is set aside now, so it is never offered.
         session = cartridge.read_save(cartridge.autosave_name, saved) if saved is not None else None
+        if network is not None:
+            cartridge.keeps_declined_save = True
+            if session is not None and not cartridge.takes_up_network(session, network):
+                session = None
 
         def show(resume: bool) -> None:
             if resume:
                 cartridge.adopt(session, resumed=True)
             else:
                 cartridge.start()
+                if network is not None:
+                    cartridge.start_network(*network)
             self.cartridge = cartridge
             self.go_to(cartridge)
 
@@ -238,20 +250,10 @@ class App:
         else:
             self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
 
-    def open_start(self, start: str | None, network: tuple[str, str, int, str] | None = None) -> None:
+    def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
-        if start is None:
-            return
-        if network is None:
-            self.open_cartridge(start)
-            return
-        role, host, port, name = network
-        cartridge = self.make_cartridge(games.find(start))
-        cartridge.keeps_declined_save = True  # a game saved earlier stays until this one's first move
-        cartridge.start()
-        cartridge.start_network(role, host, port, name)
-        self.cartridge = cartridge
-        self.go_to(cartridge)
+        if start is not None:
+            self.open_cartridge(start, network=network)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge
@@ -415,9 +417,9 @@ class App:
             pyxel.blt(x, y, bank, u, v, w, h, 0)
 
 
-def main(start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
+def main(start: str | None = None, network: Network | None = None) -> None:
     """Open the window and run the app; ``start`` names a cartridge to open at once,
-    ``network`` (role, host, port, name) hosts or joins a network game of it.
+    ``network`` (role, host, port, name, variant) hosts or joins a network game of it.
 
     With ``$BYPUZZ_HEADLESS_FRAMES`` set, run that many frames without a window and
     return: how tests check that a built .pyxapp starts.
@@ -432,10 +434,17 @@ def main(start: str | None = None, network: tuple[str, str, int, str] | None = N
         raise NoDisplayError(f"{problem}; to run without a window use 'python -m pyxel_app snap {start or 'menu'} "
                              f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
-    app = App(title=start is None)
-    app.open_start(start, network)
+    app = open_app(start, network)
     app.startup_seconds = time.perf_counter() - started
     run_window(app)
+
+
+def open_app(start: str | None, network: Network | None = None, storage: Storage | None = None) -> App:
+    """The app as the command line starts it: at the title, or in the cartridge ``start`` (which
+    offers its saved game itself: the menu behind it offers none)."""
+    app = App(storage=storage, title=start is None, offer=start is None)
+    app.open_start(start, network)
+    return app
 
 
 def run_window(app: App) -> None:
@@ -457,14 +466,13 @@ def run_window(app: App) -> None:
     pyxel.run(update, app.draw)
 
 
-def run_headless(frames: int, start: str | None = None, network: tuple[str, str, int, str] | None = None) -> None:
+def run_headless(frames: int, start: str | None = None, network: Network | None = None) -> None:
     from .harness import Driver
     from .storage import DATA_DIR_ENV, MemoryStorage
 
     boot(headless=True, fps=1000)
     # A headless run touches real files only when told where: scripted runs on a damaged folder.
-    app = App(storage=default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage(), title=start is None)
-    app.open_start(start, network)
+    app = open_app(start, network, default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage())
     Driver(app).run(frames)
     if app.cartridge is not None:
         app.cartridge.close()  # a network game says BYE

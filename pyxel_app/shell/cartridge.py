@@ -23,11 +23,16 @@ if TYPE_CHECKING:
 
 @dataclass
 class Command:
-    """One entry of the pause menu; ``hotkey`` is shown reversed and works during play."""
+    """One entry of the pause menu; ``hotkey`` is shown reversed and works during play.
+
+    ``solo``: it would change the game on this computer only (load, restart, redo) or help
+    one player unasked (a hint), so a game played with another computer does not offer it.
+    """
 
     label: str
     run: Callable[[], Any]
     hotkey: str = ""
+    solo: bool = False
 
 
 def autosave_file(spec: GameSpec) -> str:
@@ -210,11 +215,11 @@ class Cartridge:
     def commands(self) -> list[Command]:
         return [
             Command(t("pause.undo"), self.undo, "Z"),
-            Command(t("pause.redo"), self.redo, "Y"),
-            Command(t("pause.restart"), self.ask_restart),
-            Command(t("pause.hint"), self.hint, "H"),
+            Command(t("pause.redo"), self.redo, "Y", solo=True),
+            Command(t("pause.restart"), self.ask_restart, solo=True),
+            Command(t("pause.hint"), self.hint, "H", solo=True),
             Command(t("pause.save"), self.save_game),
-            Command(t("pause.load"), self.load_game),
+            Command(t("pause.load"), self.load_game, solo=True),
         ]
 
     def handle_common(self, inp: Input) -> bool:

@@ -13,7 +13,8 @@ flight), which is never part of the undoable game state.
 Who plays is the session's meta, so a saved game comes back with its players:
 ``mode`` (computer/two, or host/join for a network game), ``level``, ``computer`` (its
 seat, 1 or 2), ``name1``/``name2`` and ``colour1``/``colour2``; a network game also keeps
-``local`` (the seat played here, 1 or 2) and ``address`` (host:port), to reconnect; a game
+``local`` (the seat played here, 1 or 2) and ``address`` (host:port to reconnect to; for
+the host where it listens, ``:port`` on every address of the machine); a game
 that lets the players choose its rules keeps the ``variant`` there too (and the save's
 ``variant=`` line says the same).
 
@@ -42,6 +43,8 @@ THINK_MS_PER_FRAME = 8
 OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
 STATUS_ROW = ui.STATUS_ROW
 PANEL_TOP = 5
+STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
+KEYS_TOP = PANEL_TOP + 10
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
 
 
@@ -74,8 +77,9 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
     local = meta.get("local", "")
     if local not in ("1", "2"):
         raise ValueError(f"unknown local seat {local!r}")
-    host, port = split_address(meta.get("address", ""))
-    return (HOST if meta["mode"] == MODE_HOST else JOIN), host, port, int(local) - 1
+    role = HOST if meta["mode"] == MODE_HOST else JOIN
+    host, port = split_address(meta.get("address", ""), any_host=role == HOST)
+    return role, host, port, int(local) - 1
 
 
 class MatchCartridge(SetupScreens, Cartridge):
@@ -109,6 +113,11 @@ class MatchCartridge(SetupScreens, Cartridge):
         from ..net.protocol import DEFAULT_PORT
 
         return self.net_options.get("port", DEFAULT_PORT)
+
+    @property
+    def link_options(self) -> dict:
+        """The NetGame's clock and link maker, where a test set them."""
+        return {k: v for k, v in self.net_options.items() if k in ("clock", "open_link")}
 
     @property
     def screen_ids(self) -> tuple[str, ...]:
@@ -202,7 +211,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         elif self.mode in NET_MODES:
             if self.net is None:  # a saved network game: the same seats, not connected yet
                 role, host, port, local = net_from_meta(self.session.meta)
-                self.net = NetGame(self, role, host, port, local, **self.net_options)
+                self.net = NetGame(self, role, host, port, local, **self.link_options)
                 self.net.stage = "lost"
                 if self.over:
                     pass
@@ -223,24 +232,26 @@ class MatchCartridge(SetupScreens, Cartridge):
 
     def start_hosting(self) -> None:
         self.cancel_network()
+        self.message_frames = 0  # a word about an earlier try does not belong on a fresh wait
         if not self.host_addresses:
             from ..net.link import local_addresses
 
             self.host_addresses = local_addresses()
-        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0,
-                           **{k: v for k, v in self.net_options.items() if k in ("clock", "open_link")})
+        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0, **self.link_options)
         self.net.open()
 
     def start_joining(self, host: str, port: int) -> None:
         self.cancel_network()
-        self.net = NetGame(self, JOIN, host, port, None,
-                           **{k: v for k, v in self.net_options.items() if k in ("clock", "open_link")})
+        self.message_frames = 0
+        self.net = NetGame(self, JOIN, host, port, None, **self.link_options)
         self.go_to_phase("connecting")
         self.net.open()
 
-    def start_network(self, role: str, host: str, port: int, name: str = "") -> None:
-        """Straight into hosting or joining (the command line's ``serve`` and ``join``)."""
+    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
+        """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
+        plays ``variant`` (the rules' first without one), a joiner learns it from the host."""
         self.session = None
+        self.variant = self.rules.check_variant(variant)
         self.mode, self.names, self.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
         self.colours = list(self.spec.colours[:2])
         if role == HOST:
@@ -249,6 +260,19 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.go_to_phase("host")
         else:
             self.start_joining(host, port)
+
+    def takes_up_network(self, session, network) -> bool:
+        """Whether the command line's ``serve`` or ``join`` (``network``) goes on with ``session``, a
+        saved game: one of this side's network games of the same variant.  It then listens or
+        connects where the command line says."""
+        from ..net.protocol import join_address
+
+        role, host, port, _, variant = network
+        mode = MODE_HOST if role == HOST else MODE_JOIN
+        if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
+            return False
+        session.meta["address"] = join_address(host, port)
+        return True
 
     def cancel_network(self) -> None:
         if self.net is not None:
@@ -260,7 +284,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         names = ["", ""]
         names[net.local], names[net.remote] = net.own_name, clean_name(peer_name)[:NAME_MAX]
         meta = {"mode": self.mode, "name1": names[0], "name2": names[1], "colour1": self.spec.colours[0],
-                "colour2": self.spec.colours[1], "local": str(net.local + 1), "address": f"{net.host}:{net.port}"}
+                "colour2": self.spec.colours[1], "local": str(net.local + 1), "address": net.address}
+        if self.spec.choose_variant:
+            meta["variant"] = variant
         self.session = Session(self.rules, self.rules.initial_state(variant), {k: v for k, v in meta.items() if v})
         self.on_session_changed()
 
@@ -279,7 +305,6 @@ class MatchCartridge(SetupScreens, Cartridge):
         net = self.net
         if not was_playing:  # still setting up: the waiting screen says why and offers to try again
             if self.phase == "host" and net.stage == "lost":
-                self.flash(t("net.not_now", why=why_text(net.problem, net.detail)))
                 net.open()  # a peer that came and went: wait for the next
             self.app.sound(SOUND_REFUSED)
             return
@@ -501,9 +526,15 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.on_session_changed()
         self.after_move()
 
+    def solo_refused(self) -> bool:
+        """In a network game a command that would change the game here only is refused."""
+        if self.net is None:
+            return False
+        self.refuse(t("net.only_here"))
+        return True
+
     def redo(self) -> None:
-        if self.net is not None:
-            self.flash(t("net.only_here"))
+        if self.solo_refused():
             return
         if self.session is None or not self.session.redo():
             return
@@ -513,6 +544,8 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.after_move()
 
     def hint(self) -> None:
+        if self.solo_refused():
+            return
         if self.session is None or self.phase != "play" or self.over or self.agent_to_move() or self.spec.engine is None:
             self.flash(t("msg.no_hint"))
             return
@@ -521,22 +554,21 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.hint_engine = self.spec.engine(self.state, self.spec.hint_level or self.spec.levels[-1], self.app.rng)
 
     def restart(self) -> None:
-        if self.net is not None:
-            self.flash(t("net.only_here"))
-        else:
+        if not self.solo_refused():
             super().restart()
 
+    def ask_restart(self) -> None:
+        if not self.solo_refused():
+            super().ask_restart()
+
     def load_game(self) -> None:
-        if self.net is not None:
-            self.flash(t("net.only_here"))
-        else:
+        if not self.solo_refused():
             super().load_game()
 
     def commands(self) -> list[Command]:
         commands = super().commands() + self.view.commands() if self.session is not None else []
         if self.net is not None and self.session is not None:
-            drop = {t("pause.redo"), t("pause.restart"), t("pause.load")}
-            commands = [command for command in commands if command.label not in drop]
+            commands = [command for command in commands if not command.solo]
             if self.net.stage in ("lost",):
                 commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
             if not self.over:
@@ -563,6 +595,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         if clicked == "TAB":
             self.app.open_pause_menu(self)
             return
+        # In a network game redo, hint and restart are refused with a word (they would change one side only).
         commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
                     "X": self.leave, "Q": self.leave}
         if self.over and not self.view.busy(self.ui):
@@ -641,7 +674,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             return t("net.back_soon", player=self.player_name(net.remote), port=net.listening_port,
                      time=elapsed_text(net.waiting_seconds))
         if net.stage == "connecting":
-            return t("net.connecting", address=f"{net.host}:{net.port}") + " " + elapsed_text(net.waiting_seconds)
+            return t("net.connecting", address=net.address) + " " + elapsed_text(net.waiting_seconds)
         if not net.playing:
             return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
         if seat == net.remote:
@@ -664,12 +697,24 @@ class MatchCartridge(SetupScreens, Cartridge):
             word, ink = (("net.online", palette.LIGHT_GREEN) if stage == "playing" else
                          ("net.offline", palette.LIGHT_RED) if stage in ("lost", "failed", "closed") else
                          ("net.linking", palette.YELLOW))
-            ui.text_at(col, PANEL_TOP + 8, t(word), ink)
+            ui.text_at(col, STATE_ROW, t(word), ink)
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
-            ui.text_at(col, PANEL_TOP + 8, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
-        # A network game has no redo or restart (they would rewrite both players' game): its
-        # lines offer what it has, undo as a question to the other player.
+            ui.text_at(col, STATE_ROW, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
+        for row, line in self.panel_keys(busy):
+            self.hotkeys.line(col, row, line)
+
+    def panel_keys(self, busy: bool) -> list[tuple[int, str]]:
+        """The panel's key lines and their rows.  A network game has no redo, restart or hint
+        (they would change one side's game only): its lines offer what it has, undo as a question."""
         keys = self.word("keys.over") if self.over and not busy else self.word("keys.net" if self.net else "keys.play")
-        for i, line in enumerate(keys.split("\n")):
-            self.hotkeys.line(col, PANEL_TOP + 10 + i, line)
+        return [(KEYS_TOP + i, line) for i, line in enumerate(keys.split("\n"))]
+
+    @property
+    def info_row(self) -> int:
+        """The panel's row for a view's own line (the square under the cursor): the computer's
+        "Thinking" row, which the view leaves while the computer thinks; in a network game that row
+        says whether the other computer is there, so the view's line goes under the keys."""
+        if self.net is None:
+            return STATE_ROW
+        return self.panel_keys(self.view.busy(self.ui))[-1][0] + 2

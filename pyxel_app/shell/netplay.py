@@ -23,7 +23,7 @@ from ..net import protocol
 from ..net.protocol import Command, ProtocolError
 from ..rules.base import RulesError
 from .seats import QueueSeat
-from .strings import has, t
+from .strings import has, t, text_in
 
 HOST, JOIN = "host", "join"
 ROLES = (HOST, JOIN)
@@ -51,10 +51,34 @@ def elapsed_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def why_text(problem: str, detail: str = "") -> str:
+def why_text(problem: str, detail: "str | ProtocolError" = "") -> str:
     """A link's problem word in the player's language."""
+    if isinstance(detail, ProtocolError):
+        detail = protocol_words(detail)
     key = f"net.why.{problem or 'closed'}"
     return t(key if has(key) else "net.why.other", detail=detail)
+
+
+def protocol_words(error: ProtocolError) -> str:
+    """What was wrong with a line from the other computer, in the player's language."""
+    key = f"net.bad.{error.reason}"
+    return t(key if has(key) else "net.bad.other", **error.values)
+
+
+def refusal(word: str, english: str) -> Command:
+    """An ERROR for the other computer: a word (``net.peer.<word>``) its player reads in their own
+    language, then the particulars in English for a log."""
+    return protocol.error(f"{word}: {english}")
+
+
+def peer_error_text(text: str, player: str) -> str:
+    """An ERROR from the other computer in this player's language; a word this side does not
+    know (another program's) is shown as it came."""
+    word = text.partition(":")[0]
+    key = f"net.peer.{word}"
+    if protocol.TOKEN.fullmatch(word) and has(key):
+        return t(key)
+    return t("net.peer_error", player=player, text=text)
 
 
 def describe(error: OSError) -> tuple[str, str]:
@@ -122,6 +146,10 @@ class NetGame:
     @property
     def listening_port(self) -> int:
         return getattr(self.waiter, "port", self.port)
+
+    @property
+    def address(self) -> str:
+        return protocol.join_address(self.host, self.port)
 
     @property
     def connected(self) -> bool:
@@ -192,10 +220,10 @@ class NetGame:
         self.cart.on_net_lost(was_playing)
 
     def refuse_peer(self, key: str, **values) -> None:
-        """The two sides cannot play together: say so to both and hang up."""
+        """The two sides cannot play together: say so to both (each in their own language) and hang up."""
         text = t(key, **values)
         if self.link is not None and not self.link.closed:
-            self.link.send(protocol.error(text))
+            self.link.send(refusal(key.rpartition(".")[2], text_in("en", key).format(**values)))
             self.link.flush()
         self.fail_stage("failed", "other", text)
         self.cart.on_net_lost(self.cart.session is not None)
@@ -227,8 +255,14 @@ class NetGame:
         if self.link.closed:
             self.lose(self.link.problem, self.link.detail)
 
+    def variant(self) -> str | None:
+        """The variant this side plays: its game's; before one, the host's choice (a joiner learns it)."""
+        if self.cart.session is not None:
+            return self.cart.rules.variant_of(self.cart.session.start)
+        return self.cart.variant if self.role == HOST else None
+
     def send_hello(self) -> None:
-        variant = self.cart.rules.variant_of(self.cart.state if self.cart.session else self.cart.rules.initial_state())
+        variant = self.variant() or self.cart.variant
         self.send(protocol.hello(self.cart.key, variant, (self.local or 0) + 1, self.cart.names[self.local or 0]))
 
     def handle(self, command: Command) -> None:
@@ -237,20 +271,21 @@ class NetGame:
             self.fail_stage("lost", "left")
             self.cart.on_net_lost(self.cart.session is not None, left=True)
         elif verb == "ERROR":
-            self.cart.flash(t("net.peer_error", player=self.peer_label(), text=command.text))
+            text = peer_error_text(command.text, self.peer_label())
+            self.cart.flash(text)
             if not self.greeted or self.stage == "syncing":
-                self.fail_stage("failed", "other", command.text)
+                self.fail_stage("failed", "other", text)
                 self.cart.on_net_lost(self.cart.session is not None)
         elif verb == "HELLO":
             self.on_hello(command)
         elif not self.greeted:
-            self.refuse_peer("net.why.protocol", detail=f"{verb} before HELLO")
+            self.refuse_peer("net.why.protocol", detail=t("net.bad.before_hello", verb=verb))
         elif verb == "RESUME":
             self.on_resume(command.number, command.text)
         elif verb == "MOVE":
             self.on_move(command.number, command.text)
         elif self.stage != "playing":
-            self.send(protocol.error(f"{verb}: the games are not in step yet"))
+            self.send(refusal("order", f"{verb}: the games are not in step yet"))
         else:
             {"UNDO": self.on_undo, "UNDO-OK": self.on_undo_ok, "UNDO-NO": self.on_undo_no,
              "DRAW": self.on_draw, "DRAW-OK": self.on_draw_ok, "DRAW-NO": self.on_draw_no,
@@ -260,12 +295,12 @@ class NetGame:
 
     def on_hello(self, command: Command) -> None:
         if self.greeted:
-            self.send(protocol.error("HELLO twice"))
+            self.send(refusal("order", "HELLO twice"))
             return
         try:
             hello = protocol.hello_fields(command)
         except ProtocolError as error:  # already checked by the decoder; kept for a direct caller
-            self.refuse_peer("net.why.protocol", detail=str(error))
+            self.refuse_peer("net.why.protocol", detail=protocol_words(error))
             return
         rules = self.cart.rules
         if hello.version != protocol.VERSION:
@@ -280,8 +315,9 @@ class NetGame:
             self.refuse_peer("net.variant", theirs=hello.variant)
             return
         session = self.cart.session
-        if session is not None and rules.variant_of(session.start) != hello.variant:
-            self.refuse_peer("net.variant_differs", theirs=hello.variant, ours=rules.variant_of(session.start))
+        ours = self.variant()
+        if ours is not None and ours != hello.variant:
+            self.refuse_peer("net.variant_differs", theirs=hello.variant, ours=ours)
             return
         their_seat = hello.side - 1
         if self.role == JOIN and session is None:
@@ -302,7 +338,7 @@ class NetGame:
 
     def on_resume(self, count: int, their_digest: str) -> None:
         if self.resume_target is not None or self.stage not in ("greeting",):
-            self.send(protocol.error("RESUME out of turn"))
+            self.send(refusal("order", "RESUME out of turn"))
             return
         moves = self.cart.session.move_texts()
         here = len(moves)
@@ -340,7 +376,7 @@ class NetGame:
                 self.start_playing()
             return
         if self.stage != "playing":
-            self.send(protocol.error(f"move {number}: the games are not in step yet"))
+            self.send(refusal("order", f"move {number}: the games are not in step yet"))
             return
         state = cart.state
         why = ""
@@ -356,7 +392,7 @@ class NetGame:
             except RulesError as error:
                 why = str(error) or type(error).__name__
         if why:
-            self.send(protocol.error(f"move {number} {text[:40]} refused: {why}"))
+            self.send(refusal("move", f"move {number} {text[:40]} refused: {why}"))
             cart.flash(t("net.refused_move", n=number, player=self.peer_label()))
             return
         self.seat.feed(text)
@@ -413,7 +449,7 @@ class NetGame:
 
     def on_undo_ok(self, command: Command) -> None:
         if self.asked_undo is None or command.number != self.asked_undo:
-            self.send(protocol.error("no such undo was asked"))
+            self.send(refusal("asked", "no such undo was asked"))
             return
         self.asked_undo = None
         self.cart.take_back_to(command.number)
@@ -450,7 +486,7 @@ class NetGame:
 
     def on_draw_ok(self, command: Command) -> None:
         if not self.offered_draw or self.cart.over:
-            self.send(protocol.error("no draw was offered"))
+            self.send(refusal("asked", "no draw was offered"))
             return
         self.offered_draw = False
         self.cart.end_by_agreement(None, "agreed")
@@ -497,7 +533,7 @@ class NetGame:
 
     def on_new_ok(self, command: Command) -> None:
         if not self.asked_new or not self.cart.over:
-            self.send(protocol.error("no new game was asked"))
+            self.send(refusal("asked", "no new game was asked"))
             return
         self.new_game()
 

@@ -205,11 +205,15 @@ class SetupScreens:
 
     def accept_address(self, text: str) -> None:
         from ..net.protocol import split_address
+        from ..rules.numbers import NumberError
 
         try:
             host, port = split_address(text)
-        except ValueError as problem:
-            self.refuse(t("net.bad_address", problem=problem))
+        except NumberError:
+            self.refuse(t("net.bad_port"))
+            return
+        except ValueError:
+            self.refuse(t("net.bad_address", address=text.strip()[:40]))
             return
         self.app.settings.set(ADDRESS_SETTING, text.strip())
         self.app.sound(SOUND_SELECT)
@@ -379,7 +383,7 @@ class SetupScreens:
                 ui.text_at(3, row + 1, f"{address}:{port}", palette.WHITE)
                 row += 1
         else:
-            address = f"{net.host}:{net.port}" if net is not None else self.entry.typed
+            address = net.address if net is not None else self.entry.typed
             row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=address))
         if failed:
             why = why_text(net.problem, net.detail) if net is not None else ""
