@@ -22,7 +22,7 @@ STRINGS = {
         "moves.one": "1 move",
         "in_place": "{n} in place",
         "solved": "Solved in {n} moves!  [N]ew game",
-        "keys": "[F1]help [Z]undo [Y]redo [R]estart [X]",
+        "keys": "[F1] help [Z] undo [Y] redo [R]estart [X]",
         "help": (
             "Slide the tiles until they read 1 to 15 with the gap last. "
             "A direction key moves the tile next to the gap: UP brings the "
@@ -121,8 +121,8 @@ STRINGS = {
         "auto.on": "Auto check on: solved is seen at once.",
         "auto.off": "Auto check off: press P to check.",
         "hint": "Hint: move {tile} ({n} to go).",
-        "keys.play1": "[F1]help [V]iew [P]check [S]auto [H]int [R]estart",
-        "keys.play2": "[Z]undo [Y]redo [M]ouse [J]oy [T]keys [X]/[Q]uit",
+        "keys.play1": "[F1] help [V]iew [P] check [S] auto",
+        "keys.play2": "[H]int [Z] undo [Y] redo [R]estart [X]/[Q]uit",
         "thinking": "Thinking",
         "par.thinking": "thinking",
         "solved.line": "{moves} - optimal {par}",
@@ -178,7 +178,7 @@ STRINGS = {
         "moves.one": "1 Zug",
         "in_place": "{n} am Platz",
         "solved": "Gelöst in {n} Zügen!  [N]eues Spiel",
-        "keys": "[F1]Hilfe [Z]zurück [Y]vor [R]Neustart [X]",
+        "keys": "[F1] Hilfe [Z]urück [Y] vor [R] Neustart [X]",
         "help": (
             "Schiebe die Steine, bis sie 1 bis 15 zeigen, das Leerfeld zuletzt. "
             "Eine Richtungstaste bewegt den Nachbarstein des Leerfelds: "
@@ -278,8 +278,8 @@ STRINGS = {
         "auto.on": "Dauerprüfung an: Lösung wird erkannt.",
         "auto.off": "Dauerprüfung aus: mit P prüfen.",
         "hint": "Tipp: Stein {tile} ziehen (noch {n}).",
-        "keys.play1": "[F1]Hilfe [V]orschau [P]rüfen [S]Dauer [H]Tipp",
-        "keys.play2": "[Z]urück [Y]vor [R]Neu [M]aus [J]oy [T]ast [Q]Ende",
+        "keys.play1": "[F1] Hilfe [V]orschau [P]rüfen [S] Dauer",
+        "keys.play2": "[H] Tipp [Z]urück [Y] vor [R] Neu [Q] Ende",
         "thinking": "Denke nach",
         "par.thinking": "wird berechnet",
         "solved.line": "{moves} - optimal {par}",
