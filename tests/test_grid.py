@@ -69,8 +69,9 @@ def connect4_shots(make_app, language: str) -> dict:
     strings.set_language(language)
     app.open_cartridge("connect4")
     shots = tour(driver, CONNECT4_STEPS, {})
-    app.cartridge.flash("x " * 60)
-    tour(driver, [("message", "")], shots)
+    app.cartridge.flash("x " * 60)  # longer than the lines under the board: it comes in a box
+    tour(driver, [("message", ""), ("message read", "RETURN")], shots)
+    assert not app.overlays
     app.leave_cartridge(ask=False)
     app.open_cartridge("connect4")
     tour(driver, TWO_PLAYER_STEPS, shots)

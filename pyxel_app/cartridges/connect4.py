@@ -85,7 +85,7 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
 
 
 class Connect4View(BoardView):
-    end_row = LETTER_ROW + 1  # the stones listed need up to three lines, down to the status row
+    end_row = LETTER_ROW + 1
     panel_col = 21
     keys_typed = COLUMN_LETTERS + "1234567"
 

@@ -77,7 +77,7 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 
 
 class DraughtsView(BoardView):
-    end_row = 21
+    end_row = RULES_ROW + 1
     panel_col = 18
 
     def new_ui(self) -> BoardUI:

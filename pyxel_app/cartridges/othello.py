@@ -158,6 +158,11 @@ class OthelloView(BoardView):
         if outcome is not None and outcome.winner is not None:
             self.match.app.sound(SOUND_WON)
 
+    def prompt(self, state: Othello) -> tuple[str, str] | None:
+        if not RULES.must_pass(state):
+            return None
+        return t("othello.must_pass", player=self.match.player_label(RULES.to_move(state))), PASS_TEXT
+
     def show_hint(self, state: Othello, board: BoardUI, move: int) -> str:
         if move == PASS:
             return t("othello.hint", square=PASS_TEXT)
@@ -216,7 +221,3 @@ class OthelloView(BoardView):
         if not self.match.agent_to_move():
             x, y = square_centre(board.cursor)
             pyxel.rectb(x - CELL_PX // 2, y - CELL_PX // 2, CELL_PX + 1, CELL_PX + 1, palette.YELLOW)
-        if not board.flipping and RULES.must_pass(state) and not self.match.agent_to_move() and not self.match.message_frames:
-            player = self.match.player_label(RULES.to_move(state))
-            for i, line in enumerate(ui.wrap(t("othello.must_pass", player=player), ui.COLS - 2)[:2]):
-                ui.hot_at(1, self.end_row + i, line, palette.YELLOW)

@@ -44,7 +44,8 @@ MAX_CELL_PX = 18
 LABEL_GAP = 3  # pixels between the row numbers and the board
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
-KEYS_ROW, STATUS_ROW = 21, 23
+KEYS_ROW = 21
+STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
 SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
@@ -474,8 +475,7 @@ class PegsCartridge(Cartridge):
         self.draw_board(state)
         self.hotkeys.line(1, KEYS_ROW, t("pegs.keys"))
         text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
-        for offset, line in enumerate(ui.wrap(text, ui.COLS - 2)[:2]):
-            ui.text_at(1, STATUS_ROW + offset, line, palette.WHITE)
+        ui.status_lines(text, STATUS_TOP, palette.WHITE)
 
     @staticmethod
     def title(word: str) -> None:

@@ -22,7 +22,7 @@ STRINGS = {
         "moves.one": "1 move",
         "in_place": "{n} in place",
         "solved": "Solved in {n} moves!  [N]ew game",
-        "keys": "[F1]help [Z]undo [Y]redo [R]estart [X]",
+        "keys": "[F1] help [Z] undo [Y] redo [R]estart [X]",
         "help": (
             "Slide the tiles until they read 1 to 15 with the gap last. "
             "A direction key moves the tile next to the gap: UP brings the "
@@ -122,8 +122,8 @@ STRINGS = {
         "auto.off": "Auto check off: press P to check.",
         "busy.shuffle": "Still shuffling: wait a moment.",
         "hint": "Hint: move {tile} ({n} to go).",
-        "keys.play1": "[F1]help [V]iew [P]check [S]auto [H]int [R]estart",
-        "keys.play2": "[Z]undo [Y]redo [M]ouse [J]oy [T]keys [X]/[Q]uit",
+        "keys.play1": "[F1] help [V]iew [P] check [S] auto",
+        "keys.play2": "[H]int [Z] undo [Y] redo [R]estart [X]/[Q]uit",
         "thinking": "Thinking",
         "par.thinking": "thinking",
         "solved.line": "{moves} - optimal {par}",
@@ -179,7 +179,7 @@ STRINGS = {
         "moves.one": "1 Zug",
         "in_place": "{n} am Platz",
         "solved": "Gelöst in {n} Zügen!  [N]eues Spiel",
-        "keys": "[F1]Hilfe [Z]Rückgängig [Y]vor [R]Neustart [X]",
+        "keys": "[F1] Hilfe [Z] rückgängig [Y] vor [R] Neu [X]",
         "help": (
             "Schiebe die Steine, bis sie 1 bis 15 zeigen, das Leerfeld zuletzt. "
             "Eine Richtungstaste bewegt den Nachbarstein des Leerfelds: "
@@ -280,8 +280,8 @@ STRINGS = {
         "auto.off": "Dauerprüfung aus: mit P prüfen.",
         "busy.shuffle": "Es wird noch gemischt: einen Moment.",
         "hint": "Tipp: Stein {tile} ziehen (noch {n}).",
-        "keys.play1": "[F1]Hilfe [V]Ziel [P]rüfen [S]Dauer [H]Tipp [R]Neu",
-        "keys.play2": "[Z]Rückgängig [Y]vor [M]aus [J]oy [T]asten [Q]Ende",
+        "keys.play1": "[F1] Hilfe [V] Ziel [P]rüfen [S] Automatik",
+        "keys.play2": "[H] Tipp [Z] rückgängig [Y] vor [R] Neu [Q] Ende",
         "thinking": "Denke nach",
         "par.thinking": "wird berechnet",
         "solved.line": "{moves} - optimal {par}",

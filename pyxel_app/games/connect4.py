@@ -39,7 +39,7 @@ STRINGS = {
         "column_full": "This column is already full!",
         "won": "{player} won with these stones: {stones}",
         "hint": "Hint: column {column}.",
-        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "keys.play": "[A]-[G] [1]-[7]\n[←→] [RETURN]\n drop a disc\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Drop discs in turn; four of your colour in a row (across, up or "
             "diagonal) wins; a full board is a draw. Choose a column with [A]-[G] "

@@ -55,7 +55,7 @@ STRINGS = {
         "pdn.bad": "{name} not loaded: {why}. Nothing was changed.",
         "cmd.save_pdn": "Save as PDN",
         "cmd.load_pdn": "Load PDN",
-        "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Men step diagonally forward and capture forwards and backwards by jumping over a piece "
             "next to them; a man that reaches the far row becomes a king, which moves and captures "

@@ -47,7 +47,7 @@ STRINGS = {
         "markers": "Legal-move markers {state}.",
         "on": "on",
         "off": "off",
-        "keys.play": "[←→↑↓] [RETURN]\n or click: place\n[L]egal moves\n[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
+        "keys.play": "[←→↑↓] [RETURN]\n or click: place\n[L]egal moves\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Place a stone so that it closes a line of your opponent's stones (across, "
             "up or diagonal) with one of yours: they turn to your colour. A move that "

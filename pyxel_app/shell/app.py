@@ -311,8 +311,9 @@ class App:
     def open_pause_menu(self, cartridge) -> None:
         self.open_overlay(PauseMenu(self, cartridge))
 
-    def show_message(self, text: str) -> None:
-        self.open_overlay(Message(self, text))
+    def show_message(self, text: str, on_close=None) -> None:
+        """``text`` in a box until the player answers; then ``on_close``, if given."""
+        self.open_overlay(Message(self, text, on_close))
 
     def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> None:
         self.open_overlay(Confirm(self, question, on_yes, on_no, default))

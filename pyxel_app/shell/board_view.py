@@ -17,7 +17,9 @@ from . import palette
 
 class BoardView:
     panel_col = 24  # where the match layer draws the players, the move count and the keys
-    end_row = 20  # where the end of the game is told
+    # The first row under the board free for the match layer's texts (the end, whose turn, a
+    # message): they keep to the bottom, a blank pixel row under whatever is drawn above this row.
+    end_row = 20
     keys_typed = ""  # typed characters the board takes (others are an "Invalid choice!")
 
     def __init__(self, match) -> None:
@@ -33,6 +35,11 @@ class BoardView:
     def on_board(self, inp) -> bool:
         """The mouse is over the board (a click there after the end starts a new game)."""
         return False
+
+    def prompt(self, state) -> tuple[str, str] | None:
+        """A question the person to move must answer before playing on (Othello's pass), as
+        (the words, the move text that answers it); the match layer shows it."""
+        return None
 
     def explain(self, state, text: str, error: Exception) -> str:
         """The words for a refused move."""

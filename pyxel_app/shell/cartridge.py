@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..games import GameSpec
 from ..input import Action, Input
 from ..session import SaveFileError, Session
+from . import ui
 from .strings import t
 
 if TYPE_CHECKING:
@@ -174,8 +175,18 @@ class Cartridge:
 
     # Shared commands.
 
+    @property
+    def message_lines(self) -> int:
+        """Lines of the status area a passing message may take (``ui.COLS - 2`` wide)."""
+        return 2
+
     def flash(self, text: str, frames: int = 150) -> None:
-        self.message, self.message_frames = text, frames
+        """A passing message on the status lines; one longer than they hold comes in a box instead."""
+        if len(ui.wrap(text, ui.COLS - 2)) > self.message_lines:
+            self.message, self.message_frames = "", 0
+            self.app.show_message(text)
+        else:
+            self.message, self.message_frames = text, frames
 
     def undo(self) -> None:
         if self.session and self.session.undo():

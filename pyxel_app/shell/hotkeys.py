@@ -19,13 +19,25 @@ class HotkeyBar:
 
     def line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
         """Text with ``[K]`` hotkeys at a character cell; remembers where each key is."""
+        self.line_at(col, row * ui.CELL, text, colour)
+
+    def line_at(self, col: int, y: int, text: str, colour: int = palette.TEXT) -> None:
+        """As :meth:`line`, ``y`` pixels down."""
         x = col * ui.CELL
         for part, is_key in ui.split_hotkeys(text):
             width = len(part) * ui.CELL
             if is_key:
-                self.spans.append((x, x + width, row * ui.CELL, part))
+                self.spans.append((x, x + width, y, part))
             x += width
-        ui.hot_at(col, row, text, colour)
+        ui.hot(col * ui.CELL, y, text, colour)
+
+    def lines(self, col: int, y: int, text: str, colour: int = palette.TEXT) -> int:
+        """The lines of a key bar (``\n`` between them) a :data:`ui.LINE_PITCH` apart, so no two rows
+        touch; returns their height."""
+        rows = text.split("\n")
+        for i, line in enumerate(rows):
+            self.line_at(col, y + i * ui.LINE_PITCH, line, colour)
+        return ui.block_height(len(rows))
 
     def clicked(self, inp: Input) -> str | None:
         """The key whose reversed mark was clicked this frame, or None."""

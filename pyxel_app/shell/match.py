@@ -45,6 +45,7 @@ STATUS_ROW = ui.STATUS_ROW
 PANEL_TOP = 5
 STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
 KEYS_TOP = PANEL_TOP + 10
+SETUP_TEXT_ROW = ui.STATUS_ROW - 2  # set-up screens keep their keys above it
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
 
 
@@ -107,6 +108,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.agreed: Outcome | None = None  # an end the players agreed on (a resignation, a draw)
         self.net_options: dict = {}  # for tests: the NetGame's clock and link maker
         self.host_addresses: list[str] = []
+        self.boxed: tuple[str, int] | None = None  # a prompt or end too long for the status lines, shown in a box
 
     @property
     def default_port(self) -> int:
@@ -486,6 +488,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         if self.phase != "play" or self.session is None:
             return
         self.view.animate(self.ui)
+        self.show_long_texts()
         if self.view.busy(self.ui):
             return
         if self.agent_to_move():
@@ -641,11 +644,20 @@ class MatchCartridge(SetupScreens, Cartridge):
     def draw_title(self, word: str) -> None:
         ui.title_box(word, heading=t(f"{self.key}.title"), heading_col=14)
 
+    @property
+    def text_top(self) -> int:
+        """The highest pixel row the status texts may take: a blank pixel row under the board
+        (or under the set-up screen's keys)."""
+        row = self.view.end_row if self.phase == "play" else SETUP_TEXT_ROW
+        return row * ui.CELL + 1
+
+    @property
+    def message_lines(self) -> int:
+        return ui.lines_fit(self.text_top, ui.STATUS_Y)
+
     def draw_status(self) -> None:
         if self.message_frames:
-            lines = ui.wrap(self.message, ui.COLS - 2)[:2]
-            for i, line in enumerate(lines, start=STATUS_ROW + 1 - len(lines)):
-                ui.text_at(1, i, line, palette.WHITE)
+            ui.status_lines(self.message, self.text_top, palette.WHITE)
 
     def draw_play(self) -> None:
         self.hotkeys.clear()
@@ -655,14 +667,33 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.view.draw(self.state, self.ui, outcome is not None)
         self.draw_panel(busy)
         if outcome is not None:
-            for i, line in enumerate(ui.wrap(self.end_text(), ui.COLS - 2)[:3]):
-                ui.text_at(1, self.view.end_row + i, line, palette.YELLOW)
+            ui.status_lines(self.end_text(), self.text_top, palette.YELLOW)
         elif self.message_frames:
             self.draw_status()
         elif not busy:
-            lines = ui.wrap(self.turn_text(), ui.COLS - 2)[:2]
-            for i, line in enumerate(lines, start=STATUS_ROW + 1 - len(lines)):
-                ui.text_at(1, i, line, palette.WHITE)
+            prompt = self.prompt()
+            if prompt is not None:
+                ui.status_lines(prompt[0], self.text_top, palette.YELLOW)
+            else:
+                ui.status_lines(self.turn_text(), self.text_top, palette.WHITE)
+
+    def prompt(self) -> tuple[str, str] | None:
+        """The view's question to the person here, and the move that answers it."""
+        if self.session is None or self.over or self.agent_to_move() or self.view.busy(self.ui):
+            return None
+        return self.view.prompt(self.state)
+
+    def show_long_texts(self) -> None:
+        """A prompt or an end that the lines under the board cannot hold comes in a box, once."""
+        if self.phase != "play" or self.session is None or self.view.busy(self.ui):
+            return
+        prompt = self.prompt()
+        text = prompt[0] if prompt else self.end_text() if self.over else None
+        if text is None or len(ui.wrap(text, ui.COLS - 2)) <= self.message_lines:
+            self.boxed = None
+        elif self.boxed != (text, self.session.position):
+            self.boxed = (text, self.session.position)
+            self.app.show_message(text, (lambda: self.person_move(prompt[1])) if prompt else None)
 
     def turn_text(self) -> str:
         """Whose turn: "Waiting for Ann 0:12" while the other computer's player thinks."""
@@ -690,7 +721,8 @@ class MatchCartridge(SetupScreens, Cartridge):
                 ui.text_at(col, row, "▶", palette.WHITE)
             self.view.draw_token((col + 1) * ui.CELL + 4, row * ui.CELL + 4, self.colours[seat], 4)
             ui.text_at(col + 3, row, self.player_name(seat)[:NAME_MAX], palette.WHITE if seat == to_move else palette.TEXT)
-            ui.text_at(col + 3, row + 1, f"({self.colour_name(self.colours[seat])})", palette.GREY)
+            ui.text((col + 3) * ui.CELL, row * ui.CELL + ui.LINE_PITCH, f"({self.colour_name(self.colours[seat])})",
+                    palette.GREY)
         ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))
         if self.net is not None and not (self.thinking or self.hinting):
             stage = self.net.stage
@@ -701,14 +733,12 @@ class MatchCartridge(SetupScreens, Cartridge):
         if self.thinking or self.hinting:
             dots = "." * (self.frame // 10 % 4)
             ui.text_at(col, STATE_ROW, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
-        for row, line in self.panel_keys(busy):
-            self.hotkeys.line(col, row, line)
+        self.hotkeys.lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy))
 
-    def panel_keys(self, busy: bool) -> list[tuple[int, str]]:
-        """The panel's key lines and their rows.  A network game has no redo, restart or hint
+    def panel_keys(self, busy: bool) -> str:
+        """The panel's key lines (``\n`` between them).  A network game has no redo, restart or hint
         (they would change one side's game only): its lines offer what it has, undo as a question."""
-        keys = self.word("keys.over") if self.over and not busy else self.word("keys.net" if self.net else "keys.play")
-        return [(KEYS_TOP + i, line) for i, line in enumerate(keys.split("\n"))]
+        return self.word("keys.over") if self.over and not busy else self.word("keys.net" if self.net else "keys.play")
 
     @property
     def info_row(self) -> int:
@@ -717,4 +747,5 @@ class MatchCartridge(SetupScreens, Cartridge):
         says whether the other computer is there, so the view's line goes under the keys."""
         if self.net is None:
             return STATE_ROW
-        return self.panel_keys(self.view.busy(self.ui))[-1][0] + 2
+        keys = self.panel_keys(self.view.busy(self.ui)).count("\n") + 1
+        return -(-(KEYS_TOP * ui.CELL + ui.block_height(keys)) // ui.CELL)

@@ -105,45 +105,85 @@ class Help(Page):
             ui.hot_at(self.BODY_COL, row, line)
 
 
-class Message(Overlay):
-    """A message in a box that waits for RETURN, a pad button or a click."""
+class TextBox(Overlay):
+    """A dialog's box: its text wrapped, a :data:`ui.LINE_PITCH` apart, a blank row, the answer row.
+
+    The box grows with the text; a text longer than the screen holds scrolls with up/down
+    (or the wheel) between marks, so no word of it is ever cut off.
+    """
 
     queues = True
+    TEXT_COL, BOX_COL = 3, 2
+    WIDTH = ui.COLS - 2 * TEXT_COL
+    MARK_COL = ui.COLS - TEXT_COL - 1
+    FIRST_ROW = ui.TITLE_ROW + 2  # under the title, which the calm backdrop keeps
+    MAX_TEXT_ROWS = ui.STATUS_ROW - 1 - FIRST_ROW - 3  # the frame, a blank row and the answer row
+    VISIBLE = ui.lines_fit(0, (MAX_TEXT_ROWS - 1) * ui.CELL)
 
     def __init__(self, app, text: str) -> None:
         self.app = app
-        self.lines = ui.wrap(text, ui.COLS - 6)[:12]
+        self.lines = ui.wrap(text, self.WIDTH)
+        if len(self.lines) > self.VISIBLE:  # the scroll marks take the last column
+            self.lines = ui.wrap(text, self.WIDTH - 2)
+        self.first = 0
+        self.max_first = max(0, len(self.lines) - self.VISIBLE)
+        shown = min(len(self.lines), self.VISIBLE)
+        text_rows = -(-ui.block_height(shown) // ui.CELL)
+        self.height = text_rows + 4
+        self.top = max(self.FIRST_ROW, (ui.ROWS - self.height) // 2)
+        self.answer_row = self.top + self.height - 2
+
+    def scrolled(self, inp: Input) -> bool:
+        """Up/down (or the wheel) moved a long text; True when the input was that."""
+        if not self.max_first or not (inp.pressed(Action.UP) or inp.pressed(Action.DOWN) or inp.wheel):
+            return False
+        step = -1 if inp.pressed(Action.UP) else 1 if inp.pressed(Action.DOWN) else -inp.wheel
+        self.first = min(self.max_first, max(0, self.first + step))
+        inp.consume()
+        return True
+
+    def draw_box(self) -> None:
+        calm_backdrop(self.top, self.height)
+        ui.box_at(self.BOX_COL, self.top, ui.COLS - 2 * self.BOX_COL, self.height, palette.WHITE, fill=palette.BLUE)
+        shown = self.lines[self.first : self.first + self.VISIBLE]
+        y = (self.top + 1) * ui.CELL
+        ui.lines(self.TEXT_COL * ui.CELL, y, shown, palette.WHITE, palette.BLUE)
+        if self.first > 0:
+            ui.text_at(self.MARK_COL, self.top + 1, "▲", palette.WHITE)
+        if self.first < self.max_first:
+            ui.text(self.MARK_COL * ui.CELL, y + (len(shown) - 1) * ui.LINE_PITCH, "▼", palette.WHITE)
+
+
+class Message(TextBox):
+    """A message in a box that waits for RETURN, a pad button or a click; ``on_close`` runs then."""
+
+    def __init__(self, app, text: str, on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(app, text)
+        self.on_close = on_close
 
     def update(self, inp: Input) -> None:
+        if self.scrolled(inp):
+            return
         if inp.pressed(Action.SELECT) or inp.pressed(Action.BACK) or inp.clicked:
             inp.consume()
             self.close()
+            if self.on_close:
+                self.on_close()
 
     def draw(self) -> None:
-        height = len(self.lines) + 4
-        top = (ui.ROWS - height) // 2
-        calm_backdrop(top, height)
-        ui.box_at(2, top, ui.COLS - 4, height, palette.WHITE, fill=palette.BLUE)
-        for i, line in enumerate(self.lines):
-            ui.text_at(3, top + 1 + i, line, palette.WHITE)
-        ui.hot_at(3, top + height - 2, t("msg.ok"), palette.YELLOW)
+        self.draw_box()
+        ui.hot_at(self.TEXT_COL, self.answer_row, t("msg.ok"), palette.YELLOW, palette.BLUE)
 
 
-class Confirm(Overlay):
+class Confirm(TextBox):
     """Yes/no: Y (or J in German) / N / ESC, left/right + SELECT, pad A/B, or a click."""
-
-    queues = True
 
     def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
                  default: bool = False) -> None:
         """``default`` is the answer RETURN gives before the arrows move: No unless asked otherwise."""
-        self.app = app
-        self.lines = ui.wrap(question, ui.COLS - 6)[:6]
+        super().__init__(app, question)
         self.on_yes, self.on_no = on_yes, on_no
         self.yes_selected = default
-        self.height = len(self.lines) + 4
-        self.top = (ui.ROWS - self.height) // 2
-        self.answer_row = self.top + self.height - 2
 
     def _answer_spans(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """Pixel x ranges [start, end) of the yes and the no answer on the answer row."""
@@ -163,6 +203,8 @@ class Confirm(Overlay):
             callback()
 
     def update(self, inp: Input) -> None:
+        if self.scrolled(inp):
+            return
         (yes_start, yes_end), (no_start, no_end) = self._answer_spans()
         row_y = self.answer_row * ui.CELL
         on_row = row_y <= inp.mouse_y < row_y + ui.CELL
@@ -183,13 +225,10 @@ class Confirm(Overlay):
         inp.consume()
 
     def draw(self) -> None:
-        calm_backdrop(self.top, self.height)
-        ui.box_at(2, self.top, ui.COLS - 4, self.height, palette.WHITE, fill=palette.BLUE)
-        for i, line in enumerate(self.lines):
-            ui.text_at(3, self.top + 1 + i, line, palette.WHITE)
+        self.draw_box()
         (yes_start, _), (no_start, _) = self._answer_spans()
         y = self.answer_row * ui.CELL
-        ui.hot(3 * ui.CELL, y, t("confirm.yes_no"), palette.YELLOW)
+        ui.hot(3 * ui.CELL, y, t("confirm.yes_no"), palette.YELLOW, palette.BLUE)
         pyxel.rect((yes_start if self.yes_selected else no_start), y + ui.CELL, ui.CELL * 3, 1, palette.WHITE)
 
 

@@ -124,13 +124,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.thinking": "Thinking",
         "match.hinting": "Hint",
         "match.new_players": "New players",
-        "match.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z]undo\n[F1] help",
+        "match.keys.over": "[N]ew game\n[P]layers\n[M]enu\n[Z] undo\n[F1] help",
         "match.won": "{player} won!",
         "match.computer": "Computer",
         "match.choose_first": "Who starts?",
         "match.starts": "{player} starts",
-        "match.keys.play": "[Z]undo [Y]redo\n[H]int [R]estart\n[F1]help [X] leave",
-        "match.keys.net": "[Z] ask to undo\n[TAB] menu\n[F1]help [X] leave",
+        "match.keys.play": "[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
+        "match.keys.net": "[Z] ask to undo\n[TAB] menu\n[F1] help [X] leave",
         "net.help": (
             "Network: one computer hosts, the other joins with its address. [Z] asks the other "
             "player to take your last move back; the game menu ([TAB], pad START) offers a draw "

@@ -58,6 +58,9 @@ class DemoMatch(MatchCartridge):
     def autosave(self) -> None:
         pass
 
+    def show_long_texts(self) -> None:
+        pass  # no box over the title: its end stays on the status lines
+
 
 class Demo:
     def __init__(self, app, spec) -> None:
@@ -117,6 +120,9 @@ class TitleScreen:
             if self.idle >= ATTRACT_AFTER_FRAMES:
                 self.demo = Demo(self.app, self.demo_game)
 
+    def games_line(self) -> str:
+        return "  ·  ".join(t(f"{spec.key}.name") for spec in self.app.games)
+
     def draw(self) -> None:
         if self.demo is not None:
             self.demo.draw()
@@ -125,7 +131,6 @@ class TitleScreen:
             draw_raster_bar(row, self.frame)
         for word, top, colour in zip(LOGO_WORDS, LOGO_TOP, LOGO_COLOURS):
             draw_logo_word(word, top, colour, self.frame)
-        names = "  ·  ".join(t(f"{spec.key}.name") for spec in self.app.games)
-        ui.centred(GAMES_ROW, names, palette.WHITE)
+        ui.scroller(GAMES_ROW, self.games_line(), self.frame, palette.WHITE)
         if self.frame // 30 % 2 == 0:
             ui.centred(PRESS_ROW, t("title.press"), palette.LIGHT_BLUE)

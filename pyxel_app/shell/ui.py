@@ -21,6 +21,10 @@ BORDER_X, BORDER_Y = 32, 20
 MARGIN = 1
 TITLE_ROW = 2
 STATUS_ROW = ROWS - 1
+# Lines of one block (a message, a key bar) are a pixel further apart than the grid's rows: the
+# descenders of g, y and _ use a glyph's last pixel row and would touch the line below.
+LINE_PITCH = CELL + 1
+STATUS_Y = STATUS_ROW * CELL
 WINDOW_W, WINDOW_H = SCREEN_W + 2 * BORDER_X, SCREEN_H + 2 * BORDER_Y
 
 _font = None
@@ -150,6 +154,54 @@ def title_box(word: str, colour: int = palette.TEXT, word_colour: int | None = N
     if heading:
         text_at(heading_col, TITLE_ROW, heading, palette.WHITE)
     last_title = TitleLayout(width, heading, heading_col)
+
+
+def lines(x: int, y: int, rows: list[str], colour: int = palette.TEXT, paper: int = palette.BACKGROUND) -> int:
+    """Lines of one block (``[K]`` hotkeys reversed) a :data:`LINE_PITCH` apart from ``y`` down; returns their height."""
+    for i, line in enumerate(rows):
+        hot(x, y + i * LINE_PITCH, line, colour, paper)
+    return block_height(len(rows))
+
+
+def block_height(count: int) -> int:
+    """Pixels that ``count`` lines of one block take, from the top of the first to the last glyph row."""
+    return max(0, count * LINE_PITCH - 1)
+
+
+def lines_above(bottom_y: int, count: int) -> int:
+    """The top of ``count`` lines of a block whose last line starts at ``bottom_y``."""
+    return bottom_y - max(0, count - 1) * LINE_PITCH
+
+
+def lines_fit(top_y: int, bottom_y: int) -> int:
+    """How many lines of a block fit between ``top_y`` and a last line starting at ``bottom_y``."""
+    return max(0, (bottom_y - top_y) // LINE_PITCH + 1)
+
+
+def status_lines(text: str, top_y: int, colour: int = palette.TEXT, width: int = COLS - 2) -> bool:
+    """``text`` wrapped to ``width`` and set on the status line and as many lines above it as it
+    needs, none above ``top_y``; False (nothing drawn) when it needs more."""
+    rows = wrap(text, width)
+    if len(rows) > lines_fit(top_y, STATUS_Y):
+        return False
+    lines(MARGIN * CELL, lines_above(STATUS_Y, len(rows)), rows, colour)
+    return True
+
+
+def scroller(row: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = "   ") -> None:
+    """``s`` centred on ``row``, or, when it is wider than the columns inside the margin, running
+    through them from right to left a pixel a frame (``gap`` before it comes round again)."""
+    width = (COLS - 2 * MARGIN) * CELL
+    length = plain_length(s) * CELL
+    if length <= width:
+        centred(row, s, colour)
+        return
+    left, loop = MARGIN * CELL, length + len(gap) * CELL
+    offset = frame % loop
+    pyxel.clip(BORDER_X + left, BORDER_Y + row * CELL, width, CELL)  # clip() ignores the camera
+    hot(left - offset, row * CELL, s, colour)
+    hot(left - offset + loop, row * CELL, s, colour)
+    pyxel.clip()
 
 
 def wrap(s: str, width: int) -> list[str]:

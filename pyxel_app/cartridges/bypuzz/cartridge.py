@@ -102,6 +102,7 @@ class Solver:
 
 
 class ByPuzz(Cartridge):
+    message_lines = 1  # the prompt line under the two key lines
     leave_hotkey = "X"
     solver_budget_ms = SOLVER_BUDGET_MS
     still_solver_budget_ms = STILL_SOLVER_BUDGET_MS

@@ -22,7 +22,7 @@ from ...shell.cartridge import Command
 from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
 from .cartridge import SOUND_BLINK, SOUND_HINT, SOUND_REFUSED, SOUND_SHUFFLE, SOUND_SLIDE, SOUND_SOLVED
 from .choose import DISTANCES
-from .screen import PROMPT_ROW, Screen
+from .screen import KEYS_Y, PROMPT_ROW, Screen
 
 SHUFFLE_FRAMES = {"easy": 60, "normal": 120, "hard": 200}
 SLIDE_EVERY = 3
@@ -37,7 +37,6 @@ DIRECTIONS = {Action.UP: UP, Action.DOWN: DOWN, Action.LEFT: LEFT, Action.RIGHT:
 SPINNER = "|/-\\"
 # The side column (columns 1-11, left of the board) and the two key lines under the board.
 SIDE_TOP, SIDE_W, GOAL_ROW = 5, BOARD_COL - 2, 17
-KEYS_ROW = PROMPT_ROW - 2
 HINT_COLOUR = palette.WHITE  # apart from the rows' colours, so the hinted tile stands out as it blinks
 
 
@@ -434,8 +433,7 @@ class PlayScreen(Screen):
         if self.won:
             self.draw_won()
             return
-        self.hot_line(1, KEYS_ROW, t("bypuzz.keys.play1"))
-        self.hot_line(1, KEYS_ROW + 1, t("bypuzz.keys.play2"))
+        self.key_lines(t("bypuzz.keys.play1"), t("bypuzz.keys.play2"))
         if self.hint_wanted:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
         else:
@@ -457,9 +455,9 @@ class PlayScreen(Screen):
             par = t("bypuzz.par.thinking") + " " + SPINNER[(self.frame // 6) % 4]
         else:
             par = str(cart.par)
-        ui.text_at(1, KEYS_ROW, t("bypuzz.solved.line", moves=moves_text(moves), par=par), palette.YELLOW)
+        ui.text(ui.CELL, KEYS_Y, t("bypuzz.solved.line", moves=moves_text(moves), par=par), palette.YELLOW)
         if not self.won_frames:
-            self.hot_line(1, KEYS_ROW + 1, t("bypuzz.solved.keys"), palette.WHITE)
+            self.key_lines(None, t("bypuzz.solved.keys"), palette.WHITE)
         if self.new_best:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.solved.best"), palette.LIGHT_GREEN)
         elif cart.best() is not None:

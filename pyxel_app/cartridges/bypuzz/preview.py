@@ -12,8 +12,8 @@ from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import draw_board
 from .cartridge import SOUND_SELECT
-from .play import KEYS_ROW, SIDE_W, draw_side
-from .screen import Screen
+from .play import SIDE_W, draw_side
+from .screen import KEYS_Y, Screen
 
 
 class PreviewScreen(Screen):
@@ -68,7 +68,8 @@ class PreviewScreen(Screen):
         caption = ui.wrap(t("bypuzz.preview.caption"), SIDE_W)
         draw_side(cart, (caption + ["", ""])[:2])
         if self.then_shuffle:
-            self.hot_line(1, KEYS_ROW + 1, t("bypuzz.preview.footer"))
+            self.key_lines(None, t("bypuzz.preview.footer"))
         else:
-            ui.centred(KEYS_ROW + 1, t("help.any_key"), palette.WHITE)
+            ui.hot((ui.COLS - ui.plain_length(t("help.any_key"))) // 2 * ui.CELL, KEYS_Y + ui.LINE_PITCH, t("help.any_key"),
+                   palette.WHITE)
         self.prompt()

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 TITLE = "B Y P U Z Z"
 TITLE_COL = 19  # centred over the board
 PROMPT_ROW = ui.STATUS_ROW
+# The two key lines stand over the prompt, a line's pitch apart, as one block with it.
+KEYS_Y = ui.lines_above(ui.STATUS_Y - ui.LINE_PITCH, 2)
 
 
 class Screen:
@@ -50,10 +52,16 @@ class Screen:
     def hot_line(self, col: int, row: int, text: str, colour: int = palette.TEXT) -> None:
         self.hotkeys.line(col, row, text, colour)
 
+    def key_lines(self, first: str | None, second: str, colour: int = palette.TEXT, second_colour: int | None = None) -> None:
+        """The key lines over the prompt; ``first`` None leaves the upper one empty."""
+        if first is not None:
+            self.hotkeys.line_at(1, KEYS_Y, first, colour)
+        self.hotkeys.line_at(1, KEYS_Y + ui.LINE_PITCH, second, colour if second_colour is None else second_colour)
+
     def prompt(self) -> None:
-        """The bottom line: the cartridge's passing message."""
+        """The bottom line: the cartridge's passing message (a longer one comes in a box)."""
         if self.cart.message_frames:
-            ui.text_at(1, PROMPT_ROW, self.cart.message[: ui.COLS - 2], palette.WHITE)
+            ui.status_lines(self.cart.message, ui.STATUS_Y, palette.WHITE)
 
     # Input helpers.
 
