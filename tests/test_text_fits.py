@@ -281,3 +281,18 @@ def app_pixel(x: int, y: int) -> int:
 
     return pyxel.screen.pget(x, y)
 
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_menu_shows_every_description_whole_inside_its_frame(make_app, recorder, language):
+    """Each game's two-line description on the menu is drawn whole, its lines apart, inside its row."""
+    from pyxel_app.shell.menu import DESC_W, ROW_HEIGHT
+
+    app, driver = make_app()
+    strings.set_language(language)
+    for index, spec in enumerate(GAMES):
+        app.screen.set_index(index)
+        spans = recorder(app)
+        description = strings.t(f"{spec.key}.desc")
+        assert problems(spans, description) == [], spec.key
+        lines = ui.wrap(description, DESC_W)
+        assert 17 + ui.block_height(len(lines)) < ROW_HEIGHT - 2, (spec.key, lines)

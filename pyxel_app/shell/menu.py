@@ -133,8 +133,7 @@ class Menu:
                 pyxel.rectb(FRAME_X, y, FRAME_W, ROW_HEIGHT - 2, palette.WHITE)
             draw_preview(spec, 2 * ui.CELL, y + 2)
             ui.text(x, y + 5, t(f"{spec.key}.name"), palette.WHITE if selected else palette.LIGHT_BLUE)
-            for j, line in enumerate(ui.wrap(t(f"{spec.key}.desc"), DESC_W)[:2]):
-                ui.text(x, y + 17 + j * ui.CELL, line, palette.LIGHT_GREY)
+            ui.lines(x, y + 17, ui.wrap(t(f"{spec.key}.desc"), DESC_W), palette.LIGHT_GREY)
         if games_list.more_above:
             ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + 4, "▲", palette.WHITE)
         if games_list.more_below:
