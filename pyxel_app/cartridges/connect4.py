@@ -85,7 +85,12 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
 
 
 class Connect4View(BoardView):
-    end_row = LETTER_ROW + 1
+    @property
+    def end_row(self) -> int:
+        """The end takes the letters' row too, which it leaves empty: the seed's "won with these
+        stones: (1|0) ..." needs three lines in German."""
+        return LETTER_ROW if self.match.over and not self.busy(self.match.ui) else LETTER_ROW + 1
+
     panel_col = 21
     keys_typed = COLUMN_LETTERS + "1234567"
 
