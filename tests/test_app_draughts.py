@@ -115,7 +115,7 @@ def test_two_captures_to_one_square_are_told_apart_by_their_landing_squares(make
     app, driver, cart = open_draughts(make_app)
     load_position(app, driver, cart, "W:WK1:B12,21,28,33")
     click(driver, 1, 16)
-    assert cart.session.move_count == 0 and "Two captures" in cart.message
+    assert cart.session.move_count == 0 and "More than one capture" in cart.message
     click(driver, 29)
     assert cart.ui.path == [28]
     click(driver, 16)
@@ -258,3 +258,17 @@ def test_the_set_up_screens_are_titled_by_what_they_ask(make_app, screen_text):
 def test_the_rule_set_is_on_the_screen(make_app, screen_text, variant, word):
     app, driver, cart = open_draughts(make_app, variant=variant)
     assert f"Rules: {word}" in screen_text(app)
+
+
+@pytest.mark.parametrize("language, words", [("en", "Taking the most pieces is compulsory"),
+                                             ("de", "Die meisten Steine zu schlagen ist Pflicht")])
+def test_a_piece_that_takes_fewer_is_told_the_capture_taking_most_is_compulsory(make_app, language, words):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:W28,46,50:B18,22,31,41")
+    strings.set_language(language)
+    click(driver, 28)  # it could take 22, but 46 takes two
+    assert cart.ui.selected is None and words in cart.message
+    click(driver, 50)  # nothing to take, with a capture to make
+    assert cart.message == strings.t("draughts.must_capture")
+    click(driver, 46, 26)
+    assert cart.session.move_texts() == ["46x37x26"]
