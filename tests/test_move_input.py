@@ -5,7 +5,8 @@ both rule sets): each move a player can tell apart on the board (``view.choices`
 every capture route) has a sequence of clicks, one of arrow keys and Return, and one of d-pad
 and A that plays exactly it through the board view's ``interpret_input``; and random clicks,
 keys and pad buttons never play a move the player did not point at.  The view is driven
-directly with fed ``Input`` frames, so thousands of positions take seconds.
+directly with fed ``Input`` frames, so thousands of positions take seconds.  The games with
+screens of their own (peg solitaire, ByPuzz) are held to the same promise at the end.
 
 What "pointed at" means, for any game: the move's cells (``view.move_cells``) end on the cell
 pointed at last; a move of several cells was begun by pointing at its first, and the cells
@@ -38,6 +39,7 @@ TURNED_SHARE = 4  # every 4th position again with the computer in seat 1 (draugh
 SCAN_STEP = 3  # pixels between the points tried to find each cell under the mouse
 DEVICES = {"keys": ("keys", ("UP", "DOWN", "LEFT", "RIGHT"), "RETURN"),
            "pad": ("pad", ("DPAD_UP", "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT"), "A")}
+PAD_OF = dict(zip(DEVICES["keys"][1], DEVICES["pad"][1]))  # an arrow key -> the d-pad's
 
 
 def king_heavy(rng: random.Random, variant: str) -> Draughts:
@@ -337,3 +339,197 @@ def test_the_picked_piece_picked_again_is_let_go_even_when_a_capture_comes_back_
     assert player.point(state, ui, start, "mouse") is None and ui.selected is None
     given = player.enter(state, DRAUGHTS.move_from_text(state, "33x47x24x2x11x33"), "keys")
     assert given[-1] == "33x47x24x2x11x33"
+
+
+# Peg solitaire has screens of its own (one player, no match layer): the same promise, driven
+# through its play screen.  A jump is pointed at by pressing on the marble and letting go over
+# the hole; by picking the marble (Return, pad A) and then its direction's arrow, or the hole.
+
+PEG_POSITIONS = 60  # a board, from random games
+
+
+def peg_positions(entry: str, rng: random.Random) -> list:
+    from pyxel_app.cartridges.pegs import start_text
+    from pyxel_app.rules.pegs import RULES as PEGS
+
+    found = []
+    for _ in range(PEG_POSITIONS):
+        state = PEGS.state_from_text(start_text(entry, None))
+        for _ in range(rng.randrange(30)):
+            after = PEGS.apply(state, rng.choice(PEGS.legal_moves(state)))
+            if not PEGS.legal_moves(after):
+                break
+            state = after
+        found.append(state)
+    return found
+
+
+class PegPlayer:
+    """A person at the peg board: feeds the play screen one frame at a time."""
+
+    ARROWS = {(0, -1): "UP", (0, 1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+    def __init__(self, cart) -> None:
+        self.cart = cart
+        self.inp = Input(Bindings())
+
+    def set(self, state) -> None:
+        from pyxel_app.session import Session
+
+        self.cart.adopt(Session(self.cart.spec.rules, state, {"board": "custom"}))
+
+    def frame(self, **given):
+        """One frame; the jump it played, if any."""
+        session = self.cart.session
+        before, count = session.state, session.move_count
+        self.inp.feed(**given)
+        self.cart.update_play(self.inp)
+        if session.move_count == count:
+            return None
+        assert session.move_count == count + 1
+        return session.rules.move_from_text(before, session.move_texts()[-1])
+
+    def cursor_way(self, start, target) -> list[str]:
+        """The arrows from ``start`` to ``target`` with nothing picked (``move_cursor`` tried on the side)."""
+        cart, kept = self.cart, self.cart.cursor
+        way, queue = {start: []}, deque([start])
+        while queue and target not in way:
+            cell = queue.popleft()
+            for direction, arrow in self.ARROWS.items():
+                cart.cursor = cell
+                cart.move_cursor(direction)
+                if cart.cursor not in way:
+                    way[cart.cursor] = way[cell] + [arrow]
+                    queue.append(cart.cursor)
+        cart.cursor = kept
+        assert target in way, f"no way for the cursor to {target}"
+        return way[target]
+
+    def go(self, target, device: str) -> None:
+        kind = DEVICES[device][0]
+        for arrow in self.cursor_way(self.cart.cursor, target):
+            arrow = arrow if device == "keys" else PAD_OF[arrow]
+            assert self.frame(**{kind: (arrow,)}) is None, f"{device}: a jump on the way to {target}"
+        assert self.cart.cursor == target
+
+    def enter(self, jump, device: str):
+        """The jump the sequence for ``jump`` played, from a fresh board."""
+        if device == "mouse":
+            centre = self.cart.layout.centre
+            assert self.frame(pointer=centre(jump.start), clicked=True) is None
+            return self.frame(pointer=centre(jump.dest), released=True)
+        kind, _, confirm = DEVICES[device]
+        self.go(jump.start, device)
+        assert self.frame(**{kind: (confirm,)}) is None and self.cart.picked == jump.start
+        direction = ((jump.dest[0] - jump.start[0]) // 2, (jump.dest[1] - jump.start[1]) // 2)
+        if direction in self.ARROWS and not self.cart.state.board.triangular:
+            arrow = self.ARROWS[direction]
+            return self.frame(**{kind: (arrow if device == "keys" else PAD_OF[arrow],)})
+        self.go(jump.dest, device)
+        return self.frame(**{kind: (confirm,)})
+
+
+@pytest.mark.parametrize("entry", ["english", "french", "wiegleb", "diamond", "triangle"])
+def test_every_peg_jump_can_be_entered_and_only_the_jump_pointed_at_is_made(make_app, entry):
+    from pyxel_app.rules.pegs import RULES as PEGS
+
+    app, _ = make_app()
+    app.open_cartridge("pegs")
+    cart = app.cartridge
+    cart.play_entry(entry)
+    player = PegPlayer(cart)
+    rng = random.Random(f"pegs {entry}")
+    entered = tried = 0
+    for state in peg_positions(entry, rng):
+        tried += 1
+        for jump in PEGS.legal_moves(state):
+            for device in ("mouse", "keys", "pad"):
+                player.set(state)
+                assert player.enter(jump, device) == jump, f"{device}: {jump} in {PEGS.state_to_text(state)}"
+            entered += 1
+        player.set(state)
+        for _ in range(WANDER_STEPS):
+            wander_pegs(player, rng)
+    assert entered > tried == PEG_POSITIONS
+
+
+def wander_pegs(player: PegPlayer, rng: random.Random) -> None:
+    """One random press, release, arrow or confirm; a jump it makes is the one it pointed at."""
+    cart = player.cart
+    if not cart.spec.rules.legal_moves(cart.state):
+        return
+    holes = sorted(cart.state.board.holes)
+    picked, cursor, dragging = cart.picked, cart.cursor, cart.dragging
+    device = rng.choice(("keys", "pad"))
+    kind, _, confirm = DEVICES[device]
+    roll = rng.random()
+    if roll < 0.4:
+        cell = rng.choice(holes)
+        clicked = rng.random() < 0.5
+        jump = player.frame(pointer=cart.layout.centre(cell), clicked=clicked, released=not clicked)
+        if jump is not None:
+            assert not clicked and jump == (dragging, cell), f"{jump} made by letting go at {cell}"
+    elif roll < 0.8:
+        (dx, dy), arrow = rng.choice(list(PegPlayer.ARROWS.items()))
+        jump = player.frame(**{kind: (arrow if device == "keys" else PAD_OF[arrow],)})
+        if jump is not None:
+            assert jump == (picked, (picked[0] + 2 * dx, picked[1] + 2 * dy)), f"{jump} made by {arrow}"
+    else:
+        jump = player.frame(**{kind: (confirm,)})
+        if jump is not None:
+            assert jump == (picked, cursor), f"{jump} made by {confirm} at {cursor}"
+
+
+# ByPuzz (screens of its own): a move is one tile into the gap.  Each has its arrow (keys, pad)
+# and a click on the tile; a click further along the gap's row or column slides every tile up to
+# it, nearest first, and nothing else ever moves.
+
+PUZZLE_POSITIONS = 150
+
+
+def test_every_tile_move_can_be_entered_and_only_the_tiles_pointed_at_move(make_app):
+    from pyxel_app.cartridges.bypuzz.board import BOARD_X, BOARD_Y, TILE_H, TILE_W
+    from pyxel_app.rules.fifteen import CELLS, SIZE, Fifteen
+    from pyxel_app.rules.fifteen import RULES as FIFTEEN
+    from pyxel_app.shell import ui
+
+    app, driver = make_app()
+    app.open_cartridge("bypuzz")
+    driver.frame()
+    cart, inp, rng = app.cartridge, Input(Bindings()), random.Random("bypuzz moves")
+    arrows = dict(zip(("up", "down", "left", "right"), DEVICES["keys"][1]))
+
+    def centre(cell: int) -> tuple[int, int]:
+        return (BOARD_X + cell % SIZE * TILE_W * ui.CELL + TILE_W * ui.CELL // 2,
+                BOARD_Y + cell // SIZE * TILE_H * ui.CELL + TILE_H * ui.CELL // 2)
+
+    def moved(**given) -> list[int]:
+        count = cart.session.move_count
+        inp.feed(**given)
+        cart.screen.update(inp)
+        return [int(text) for text in cart.session.move_texts()[count:]]
+
+    state, entered = Fifteen(cart.goal, cart.goal), 0
+    for _ in range(PUZZLE_POSITIONS):
+        for _ in range(rng.randrange(1, 40)):
+            state = FIFTEEN.apply(state, rng.choice(FIFTEEN.legal_moves(state)))
+        for tile in FIFTEEN.legal_moves(state):
+            arrow = next(arrows[way] for way in arrows if FIFTEEN.tile_for_direction(state, way) == tile)
+            for given in ({"keys": (arrow,)}, {"pad": (PAD_OF[arrow],)},
+                          {"pointer": centre(state.cell_of(tile)), "clicked": True}):
+                cart.play(state.tiles, 0, check_run=False)
+                assert moved(**given) == [tile], f"{given}: not tile {tile}"
+            entered += 1
+        cart.play(state.tiles, 0, check_run=False)
+        for _ in range(WANDER_STEPS):
+            now = cart.state
+            if rng.random() < 0.5:
+                way = rng.choice(list(arrows))
+                pressed = {"keys": (arrows[way],)} if rng.random() < 0.5 else {"pad": (PAD_OF[arrows[way]],)}
+                tile = FIFTEEN.tile_for_direction(now, way)
+                assert moved(**pressed) == ([] if tile is None else [tile]), f"{pressed} in {now.tiles}"
+            else:
+                cell = rng.randrange(CELLS)
+                got = moved(pointer=centre(cell), clicked=True)
+                assert got == FIFTEEN.slide_path(now, cell), f"a click on cell {cell} moved {got}"
+    assert entered > PUZZLE_POSITIONS

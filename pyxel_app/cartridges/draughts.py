@@ -33,6 +33,7 @@ SQUARE_PX = 12
 BOARD_X, BOARD_Y = 2 * ui.CELL, 5 * ui.CELL
 BOARD_PX = SIZE * SQUARE_PX
 PIECE_R = 5
+LANDING_R = 4  # the ring on a square a capture lands on and goes on from
 INFO_ROW = 13  # the panel's line for the square under the cursor (the "Thinking" line's place)
 RULES_ROW = 21  # the rule set, under the panel's keys while the game is on (the end text's place)
 PDN_FILE = "draughts.pdn"
@@ -348,12 +349,13 @@ class DraughtsView(BoardView):
                 pyxel.line(tx - 3, ty - 3, tx + 3, ty + 3, palette.RED)
                 pyxel.line(tx - 3, ty + 3, tx + 3, ty - 3, palette.RED)
             previous = square
+        # a dot where a route ends; a ring round the dot's place where one lands and goes on
         for route in consistent:
             x, y = self.square_centre(route.end)
             pyxel.circ(x, y, 2, palette.LIGHT_GREEN)
             if len(route.path) > depth + 2:
                 x, y = self.square_centre(route.path[depth + 1])
-                pyxel.circb(x, y, 2, palette.LIGHT_GREEN)
+                pyxel.circb(x, y, LANDING_R, palette.LIGHT_GREEN)
 
     def draw_info(self, state: Draughts, board: BoardUI, routes: list[Move]) -> None:
         if self.match.thinking or self.match.hinting:

@@ -239,10 +239,10 @@ class Input:
         self.dragging = pyxel.btn(MOUSE_BUTTON) and not self.clicked
 
     def feed(self, keys: tuple[str, ...] = (), pad: tuple[str, ...] = (), pointer: tuple[int, int] | None = None,
-             clicked: bool = False) -> None:
+             clicked: bool = False, released: bool = False) -> None:
         """This frame's input given by hand instead of polled from Pyxel (tests drive a board view
         with it): key names and pad buttons through the bindings, the pointer moved to ``pointer``
-        (screen pixels from ``origin``), a left click there."""
+        (screen pixels from ``origin``), the left button pressed or let go there."""
         names = [("key", name) for name in keys] + [("pad", name) for name in pad if self.pad_enabled]
         self._pressed = {action for name in names for action in self._named.get(name, ())}
         self._consumed = False
@@ -250,7 +250,8 @@ class Input:
         self.mouse_moved = (x, y) != (self.mouse_x, self.mouse_y)
         self.mouse_x, self.mouse_y = x, y
         self.clicked = clicked and self.mouse_enabled
-        self.released = self.dragging = False
+        self.released = released and self.mouse_enabled
+        self.dragging = False
         self.wheel = 0
 
     def any_key(self) -> bool:
