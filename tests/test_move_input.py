@@ -244,7 +244,7 @@ class Player:
             return
         begun = [i for i, cell in enumerate(pointed[:-1]) if cell == cells[0]]
         assert any(self.followed(cells, pointed[i + 1:], others) for i in begun), \
-            f"{text} played after pointing at {pointed}"
+            f"{text} played after pointing at {pointed} in {self.rules.state_to_text(state)}"
 
     @staticmethod
     def followed(cells, since, others) -> bool:

@@ -7,7 +7,8 @@ computer, undo and the end; this file turns input into a move text and draws.
 A move is made by picking a piece and then the squares it lands on in turn (each one is
 kept in ``BoardUI.path`` and drawn); the last one plays it, sent as its whole route,
 ``28x19x10``.  A square no route lands on next may stand for the end of a capture, when
-it names one move.  Picking the piece again lets it go.
+it names one move; a square off the way picked goes back along it to where the piece can
+go there.  Picking the piece again lets it go.
 """
 
 from __future__ import annotations
@@ -205,10 +206,26 @@ class DraughtsView(BoardView):
                     return RULES.move_to_text(ends[0])
                 self.match.refuse(t("draughts.which_route"))
                 return None
+            back = self.way_back(state, board, square)
+            if back is not None:
+                board.path = back  # off the way picked: back along it to where the piece can go there
+                return self.pick(state, board, square)
             if square == board.selected:
                 self.deselect(board)
                 return None
         self.select(state, board, square)
+        return None
+
+    def way_back(self, state: Draughts, board: BoardUI, square: int) -> list[int] | None:
+        """The longest part of the landing squares picked from which a route of the selected
+        piece lands on ``square`` next or ends there; None if there is none (or none shorter)."""
+        if square == board.selected:
+            return None
+        for keep in range(len(board.path) - 1, -1, -1):
+            kept = board.path[:keep]
+            if any(route.start == board.selected and list(route.path[1 : 1 + keep]) == kept
+                   and square in (route.path[keep + 1], route.end) for route in self.routes(state)):
+                return kept
         return None
 
     def select(self, state: Draughts, board: BoardUI, square: int) -> None:
