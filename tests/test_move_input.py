@@ -341,6 +341,16 @@ def test_the_picked_piece_picked_again_is_let_go_even_when_a_capture_comes_back_
     assert given[-1] == "33x47x24x2x11x33"
 
 
+def test_a_route_that_lands_on_a_square_twice_is_entered_square_by_square(make_app):
+    state = DRAUGHTS.state_from_text("B:WK2,8,20,21,22,31,32:BK3,13", "warcaby")
+    move = DRAUGHTS.move_from_text(state, "3x17x26x37x28x17")
+    player = Player(open_board(make_app, games.find("draughts"), "warcaby"))
+    player.learn(state)
+    for device in ("mouse", "keys", "pad"):
+        given = player.enter(state, move, device)
+        assert given == [None] * 5 + ["3x17x26x37x28x17"], device
+
+
 # Peg solitaire has screens of its own (one player, no match layer): the same promise, driven
 # through its play screen.  A jump is pointed at by pressing on the marble and letting go over
 # the hole; by picking the marble (Return, pad A) and then its direction's arrow, or the hole.
