@@ -115,7 +115,7 @@ def test_two_captures_to_one_square_are_told_apart_by_their_landing_squares(make
     app, driver, cart = open_draughts(make_app)
     load_position(app, driver, cart, "W:WK1:B12,21,28,33")
     click(driver, 1, 16)
-    assert cart.session.move_count == 0 and "Two captures" in cart.message
+    assert cart.session.move_count == 0 and "More than one capture" in cart.message
     click(driver, 29)
     assert cart.ui.path == [28]
     click(driver, 16)
@@ -259,3 +259,53 @@ def test_the_set_up_screens_are_titled_by_what_they_ask(make_app, screen_text):
 def test_the_rule_set_is_on_the_screen(make_app, screen_text, variant, word):
     app, driver, cart = open_draughts(make_app, variant=variant)
     assert f"Rules: {word}" in screen_text(app)
+
+
+@pytest.mark.parametrize("language, words", [("en", "Taking the most pieces is compulsory"),
+                                             ("de", "Die meisten Steine zu schlagen ist Pflicht")])
+def test_a_piece_that_takes_fewer_is_told_the_capture_taking_most_is_compulsory(make_app, language, words):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:W28,46,50:B18,22,31,41")
+    strings.set_language(language)
+    click(driver, 28)  # it could take 22, but 46 takes two
+    assert cart.ui.selected is None and words in cart.message
+    click(driver, 50)  # nothing to take, with a capture to make
+    assert cart.message == strings.t("draughts.must_capture")
+    click(driver, 46, 26)
+    assert cart.session.move_texts() == ["46x37x26"]
+
+
+def test_a_square_off_the_way_picked_goes_back_along_it_to_where_it_can_be_reached(make_app):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:WK1:B12,21,28,33")
+    click(driver, 1, 29)  # on the way by 38
+    assert cart.ui.path == [28]
+    click(driver, 23)  # the other way's first landing: begun again
+    assert cart.ui.selected == 0 and cart.ui.path == [22] and cart.session.move_count == 0
+    click(driver, 3)  # neither on a way nor an end: refused, the way kept
+    assert cart.ui.path == [22] and cart.message == strings.t("draughts.not_there")
+    click(driver, 32, 16)
+    assert cart.session.move_texts() == ["1x23x32x16"]
+
+
+def test_a_later_landing_off_the_way_goes_back_one_landing(make_app):
+    app, driver, cart = open_draughts(make_app, variant="2")
+    load_position(app, driver, cart, "W:WK7,K8,K11,12,17,32,K40,K43:B2,19,20,K36,K38", "warcaby")
+    click(driver, 8, 24, 42)  # on the way 8x24x42x15
+    assert cart.ui.path == [23, 41]
+    click(driver, 47)  # 8x24x47x15 lands there after 24
+    assert cart.ui.path == [23, 46] and cart.session.move_count == 0
+    click(driver, 15)
+    assert cart.session.move_texts() == ["8x24x47x15"]
+
+
+def test_a_square_a_capture_lands_on_and_ends_on_shows_the_ring_round_the_dot(make_app):
+    app, driver, cart = open_draughts(make_app)
+    load_position(app, driver, cart, "W:WK10,K25,K34,K35:B8,9,K13,K33,37,K43")
+    click(driver, 25, 3)
+    driver.move(0, 0)  # the cursor's frame stays on 3, away from 26
+    x, y = centre(26)
+    pget = pyxel.screen.pget
+    assert pget(ui.BORDER_X + x, ui.BORDER_Y + y) == palette.LIGHT_GREEN  # a route ends there
+    assert pget(ui.BORDER_X + x + 4, ui.BORDER_Y + y) == palette.LIGHT_GREEN  # and one lands there and goes on
+    assert pget(ui.BORDER_X + x + 3, ui.BORDER_Y + y) != palette.LIGHT_GREEN

@@ -158,6 +158,20 @@ def test_a_side_that_cannot_move_loses():
     assert RULES.outcome(position("B:W50:B45")) == Outcome(0, "blocked")
 
 
+def test_a_capture_written_as_its_whole_route_is_that_route_even_when_another_ends_there_too():
+    state = position("B:W13,K16,17,23,K32,36,43,44:B3,K8,19,K27,33,42", "warcaby")
+    assert str(RULES.move_from_text(state, "27x9")) == "27x9"
+    assert str(RULES.move_from_text(state, "27x38x49x40x18x9")) == "27x38x49x40x18x9"
+    with pytest.raises(IllegalMoveError, match="write the squares"):  # no route goes straight from 1 to 16
+        RULES.move_from_text(position("W:WK1:B12,21,28,33"), "1x16")
+
+
+def test_a_piece_that_may_capture_is_known_even_when_the_majority_forbids_it():
+    state = position("W:W28,46,50:B18,22,31,41")
+    assert [str(move) for move in RULES.legal_moves(state)] == ["46x37x26"]
+    assert [RULES.can_capture_from(state, square - 1) for square in (28, 46, 50)] == [True, True, False]
+
+
 def test_warcaby_has_no_draw_by_repetition():
     state = play(position("W:WK46:BK1", "warcaby"), "46-41", "1-6", "41-46", "6-1", "46-41", "1-6", "41-46", "6-1")
     assert RULES.outcome(state) is None

@@ -119,6 +119,9 @@ class Connect4View(BoardView):
     def on_board(self, inp: Input) -> bool:
         return self.column_at(inp) is not None
 
+    def move_cells(self, move: int) -> tuple[int, ...]:
+        return (move,)
+
     def column_at(self, inp: Input) -> int | None:
         if not (BOARD_X <= inp.mouse_x < BOARD_X + BOARD_W and CURSOR_ROW * ui.CELL <= inp.mouse_y < BOARD_Y + BOARD_H):
             return None

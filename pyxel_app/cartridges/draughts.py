@@ -4,10 +4,11 @@ Rules: ``rules/draughts.py``; engines: ``ai/draughts.py``; spec and words:
 ``games/draughts.py``.  The match layer does the set-up (rules first), seats, the
 computer, undo and the end; this file turns input into a move text and draws.
 
-A move is made by picking a piece and then a square it can reach.  When a capture can
-end on that square by routes that take different pieces, the player picks the squares
-it lands on in turn (each one is kept in ``BoardUI.path`` and drawn) until one move is
-left; a capture is then sent as its whole route, ``28x19x10``.
+A move is made by picking a piece and then the squares it lands on in turn (each one is
+kept in ``BoardUI.path`` and drawn); the last one plays it, sent as its whole route,
+``28x19x10``.  A square no route lands on next may stand for the end of a capture, when
+it names one move; a square off the way picked goes back along it to where the piece can
+go there.  Picking the piece again lets it go.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ SQUARE_PX = 12
 BOARD_X, BOARD_Y = 2 * ui.CELL, 5 * ui.CELL
 BOARD_PX = SIZE * SQUARE_PX
 PIECE_R = 5
+LANDING_R = 4  # the ring on a square a capture lands on and goes on from
 RULES_ROW = 21  # the rule set, under the panel's keys while the game is on (the end text's place)
 PDN_FILE = "draughts.pdn"
 LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palette.BROWN
@@ -51,7 +53,6 @@ class BoardUI:
     path: list[int] = field(default_factory=list)  # landing squares picked so far
     hint: Move | None = None
     frame: int = 0
-    routes_of: tuple | None = None  # (state, its routes), so a frame does not generate them again
 
 
 def draw_piece(x: int, y: int, colour: str, king: bool, r: int = PIECE_R) -> None:
@@ -79,6 +80,7 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 class DraughtsView(BoardView):
     end_row = RULES_ROW + 1
     panel_col = 18
+    routes_of: tuple | None = None  # (state, its routes)
 
     def new_ui(self) -> BoardUI:
         board = BoardUI()
@@ -133,10 +135,17 @@ class DraughtsView(BoardView):
     def on_board(self, inp: Input) -> bool:
         return self.cell_at(inp) is not None
 
-    def routes(self, state: Draughts, board: BoardUI) -> list[Move]:
-        if board.routes_of is None or board.routes_of[0] is not state:
-            board.routes_of = (state, RULES.routes(state) if RULES.outcome(state) is None else [])
-        return board.routes_of[1]
+    def choices(self, state: Draughts) -> list[Move]:
+        return RULES.routes(state) if RULES.outcome(state) is None else []
+
+    def move_cells(self, move: Move) -> tuple[tuple[int, int], ...]:
+        return tuple(square_xy(square) for square in move.path)
+
+    def routes(self, state: Draughts) -> list[Move]:
+        """The choices, kept for the last state asked about, so a frame does not generate them again."""
+        if self.routes_of is None or self.routes_of[0] is not state:
+            self.routes_of = (state, self.choices(state))
+        return self.routes_of[1]
 
     def interpret_input(self, state: Draughts, board: BoardUI, inp: Input) -> str | None:
         dx = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
@@ -161,44 +170,79 @@ class DraughtsView(BoardView):
     def consistent(self, state: Draughts, board: BoardUI) -> list[Move]:
         """The selected piece's routes that pass through the landing squares picked so far."""
         depth = len(board.path)
-        return [route for route in self.routes(state, board)
+        return [route for route in self.routes(state)
                 if route.start == board.selected and list(route.path[1 : 1 + depth]) == board.path]
 
     def pick(self, state: Draughts, board: BoardUI, square: int | None) -> str | None:
-        """A square picked with the cursor or the mouse: select, go on a route, or move."""
+        """A square picked with the cursor or the mouse: select, go on a route, or move.
+
+        A square some route lands on next always goes on (so every route can be entered
+        square by square, even one that passes a square twice or comes back to its start);
+        a route is played when its last landing square is picked.  Only a square no route
+        lands on next may stand for a whole route's end, and only when it names one move."""
         if square is None:
             self.match.refuse(t("draughts.not_there"))
             return None
-        routes = self.routes(state, board)
         if board.selected is not None:
             consistent = self.consistent(state, board)
             depth = len(board.path)
-            finals = [route for route in consistent if route.end == square and len(route.path) > depth + 1]
-            if finals:
-                if len({route.key for route in finals}) == 1:
-                    self.deselect(board)
-                    return RULES.move_to_text(finals[0])
-                self.match.refuse(t("draughts.which_route"))
-                return None
-            if any(len(route.path) > depth + 2 and route.path[depth + 1] == square for route in consistent):
+            if any(route.path[depth + 1] == square for route in consistent):
                 board.path.append(square)
+                done = [route for route in consistent if len(route.path) == depth + 2 and route.end == square]
+                if done:
+                    self.deselect(board)
+                    return RULES.move_to_text(done[0])
                 self.match.app.sound(SOUND_CHOOSE)
                 return None
+            if square == board.selected and not board.path:
+                self.deselect(board)
+                return None
+            ends = [route for route in consistent if route.end == square]
+            if ends:
+                if len({route.key for route in ends}) == 1:
+                    self.deselect(board)
+                    return RULES.move_to_text(ends[0])
+                self.match.refuse(t("draughts.which_route"))
+                return None
+            back = self.way_back(state, board, square)
+            if back is not None:
+                board.path = back  # off the way picked: back along it to where the piece can go there
+                return self.pick(state, board, square)
             if square == board.selected:
                 self.deselect(board)
                 return None
+        self.select(state, board, square)
+        return None
+
+    def way_back(self, state: Draughts, board: BoardUI, square: int) -> list[int] | None:
+        """The longest part of the landing squares picked from which a route of the selected
+        piece lands on ``square`` next or ends there; None if there is none (or none shorter)."""
+        if square == board.selected:
+            return None
+        for keep in range(len(board.path) - 1, -1, -1):
+            kept = board.path[:keep]
+            if any(route.start == board.selected and list(route.path[1 : 1 + keep]) == kept
+                   and square in (route.path[keep + 1], route.end) for route in self.routes(state)):
+                return kept
+        return None
+
+    def select(self, state: Draughts, board: BoardUI, square: int) -> None:
+        """A square that is no route's next step: one's own piece to move, or a refusal that
+        says why."""
+        routes = self.routes(state)
         piece = state.piece_at(square)
         if piece is not None and piece[0] == state.turn:
             if any(route.start == square for route in routes):
                 board.selected, board.path = square, []
                 self.match.app.sound(SOUND_CHOOSE)
             elif routes and routes[0].captured:
-                self.match.refuse(t("draughts.must_capture"))
+                # it may take pieces, but the majority rule wants a longer capture
+                takes_fewer = RULES.can_capture_from(state, square)
+                self.match.refuse(t("draughts.must_take_most" if takes_fewer else "draughts.must_capture"))
             else:
                 self.match.refuse(t("draughts.cannot_move"))
-            return None
+            return
         self.match.refuse(t("draughts.not_there") if board.selected is not None else t("draughts.not_yours"))
-        return None
 
     @staticmethod
     def deselect(board: BoardUI) -> None:
@@ -293,7 +337,7 @@ class DraughtsView(BoardView):
                 draw_piece(*self.square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
         blink = board.frame // 12 % 2 == 0
         playing = not show_end and not self.match.agent_to_move()
-        routes = self.routes(state, board) if not show_end else []
+        routes = self.routes(state) if not show_end else []
         if playing and board.selected is None and routes and routes[0].captured:
             # the pieces that must capture flash
             for start in {route.start for route in routes}:
@@ -326,12 +370,13 @@ class DraughtsView(BoardView):
                 pyxel.line(tx - 3, ty - 3, tx + 3, ty + 3, palette.RED)
                 pyxel.line(tx - 3, ty + 3, tx + 3, ty - 3, palette.RED)
             previous = square
+        # a dot where a route ends; a ring round the dot's place where one lands and goes on
         for route in consistent:
             x, y = self.square_centre(route.end)
             pyxel.circ(x, y, 2, palette.LIGHT_GREEN)
             if len(route.path) > depth + 2:
                 x, y = self.square_centre(route.path[depth + 1])
-                pyxel.circb(x, y, 2, palette.LIGHT_GREEN)
+                pyxel.circb(x, y, LANDING_R, palette.LIGHT_GREEN)
 
     def draw_info(self, state: Draughts, board: BoardUI, routes: list[Move]) -> None:
         if self.match.thinking or self.match.hinting:

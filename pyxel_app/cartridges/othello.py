@@ -91,6 +91,9 @@ class OthelloView(BoardView):
     def on_board(self, inp: Input) -> bool:
         return square_at(inp.mouse_x, inp.mouse_y) is not None
 
+    def move_cells(self, move: int) -> tuple[int, ...]:
+        return () if move == PASS else (move,)
+
     def interpret_input(self, state: Othello, board: BoardUI, inp: Input) -> str | None:
         if inp.hotkey("L"):
             board.markers = not board.markers

@@ -385,9 +385,12 @@ class PegsCartridge(Cartridge):
     def keys(self, inp: Input) -> None:
         if self.cursor is None:
             return
+        # The triangle has six directions and four arrows: there an arrow that jumped could bar the
+        # cursor's way to a hole a slanting jump reaches, so its arrows only move the cursor.
+        arrows_jump = self.picked is not None and not self.state.board.triangular
         for action, direction in DIRECTIONS.items():
             if inp.pressed(action):
-                if self.picked is not None and self.jump_from_picked(direction):
+                if arrows_jump and self.jump_from_picked(direction):
                     return
                 self.move_cursor(direction)
                 return

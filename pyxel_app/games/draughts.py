@@ -39,11 +39,11 @@ STRINGS = {
         "must": "Capture!",
         "hint": "Hint: {move}",
         "must_capture": "A capture is compulsory: pick a flashing piece.",
-        "must_take_most": "The capture that takes the most pieces is compulsory.",
+        "must_take_most": "Taking the most pieces is compulsory: pick a flashing piece.",
         "cannot_move": "That piece cannot move.",
         "not_yours": "Pick one of your own pieces.",
         "not_there": "It cannot go there.",
-        "which_route": "Two captures end there: pick the squares it lands on first.",
+        "which_route": "More than one capture ends there: pick the squares it lands on first.",
         "illegal": "Not a legal move: {move}",
         "won.all_captured": "{player} captured every piece and won!",
         "won.blocked": "{player} won: {loser} cannot move.",
@@ -60,8 +60,9 @@ STRINGS = {
             "Men step diagonally forward and capture forwards and backwards by jumping over a piece "
             "next to them; a man that reaches the far row becomes a king, which moves and captures "
             "along a whole diagonal. Capturing is compulsory and goes on while it can. Pick a piece "
-            "(arrows or pad, [RETURN] or pad A, or click): its squares light up; pick one. When two "
-            "captures end on one square, pick the squares it lands on in turn. International: the "
+            "(arrows or pad, [RETURN] or pad A, or click): its squares light up; pick one. When more "
+            "than one capture ends on a square, pick the squares it lands on in turn; pick the piece "
+            "again to let it go. International: the "
             "capture of most pieces is compulsory, a man is crowned only where its move ends, draws "
             "by threefold repetition or 25 king moves each. Warcaby: 15 men, any capture, crowned "
             "at once. Capture everything, or leave the other side without a move. [Z] undo, "
@@ -90,11 +91,11 @@ STRINGS = {
         "must": "Schlagen!",
         "hint": "Tipp: {move}",
         "must_capture": "Schlagen ist Pflicht: nimm einen blinkenden Stein.",
-        "must_take_most": "Pflicht ist der Schlag, der die meisten Steine nimmt.",
+        "must_take_most": "Die meisten Steine zu schlagen ist Pflicht: nimm einen blinkenden Stein.",
         "cannot_move": "Dieser Stein kann nicht ziehen.",
         "not_yours": "Nimm einen deiner eigenen Steine.",
         "not_there": "Dorthin kann er nicht.",
-        "which_route": "Zwei Schlagwege enden dort: wähle zuerst die Felder dazwischen.",
+        "which_route": "Mehrere Schlagwege enden dort: wähle zuerst die Felder dazwischen.",
         "illegal": "Kein gültiger Zug: {move}",
         "won.all_captured": "{player} hat alle Steine geschlagen und gewonnen!",
         "won.blocked": "{player} hat gewonnen: {loser} kann nicht mehr ziehen.",
@@ -112,8 +113,9 @@ STRINGS = {
             "Nachbarn springen; ein Stein auf der letzten Reihe wird zur Dame, die eine ganze "
             "Diagonale entlang zieht und schlägt. Schlagen ist Pflicht und geht weiter, solange es "
             "geht. Stein wählen (Pfeile oder Pad, [Return] oder Pad A, oder klicken): seine Felder "
-            "leuchten; eines wählen. Enden zwei Schlagwege auf einem Feld, die Landefelder der Reihe "
-            "nach wählen. International: Mehrheitsschlag ist Pflicht, Dame nur am Zugende, Remis bei "
+            "leuchten; eines wählen. Enden mehrere Schlagwege auf einem Feld, die Landefelder der "
+            "Reihe nach wählen; den Stein noch einmal wählen gibt ihn frei. International: "
+            "Mehrheitsschlag ist Pflicht, Dame nur am Zugende, Remis bei "
             "dreifacher Wiederholung oder je 25 Damenzügen. Warcaby: 15 Steine, jeder Schlag erlaubt, "
             "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] rückgängig, [Y] vor, "
             "[H] Tipp, [R] Neustart, [X] Ende; das Spielmenü speichert und lädt PDN."

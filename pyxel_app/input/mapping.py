@@ -175,6 +175,7 @@ class Input:
         self.wheel = 0
         self._consumed = False
         self._codes: dict[Action, tuple[list[int], list[int]]] = {}
+        self._named: dict[tuple[str, str], set[Action]] = {}
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -185,6 +186,11 @@ class Input:
             )
             for action in Action
         }
+        self._named = {}  # ("key" or "pad", name) -> its actions, for feed()
+        for action in Action:
+            for kind, names in (("key", self.bindings.keys[action]), ("pad", self.bindings.pad_buttons(action))):
+                for name in names:
+                    self._named.setdefault((kind, name), set()).add(action)
 
     def update(self) -> None:
         pressed: set[Action] = set()
@@ -231,6 +237,22 @@ class Input:
         self.clicked = pyxel.btnp(MOUSE_BUTTON)
         self.released = pyxel.btnr(MOUSE_BUTTON)
         self.dragging = pyxel.btn(MOUSE_BUTTON) and not self.clicked
+
+    def feed(self, keys: tuple[str, ...] = (), pad: tuple[str, ...] = (), pointer: tuple[int, int] | None = None,
+             clicked: bool = False, released: bool = False) -> None:
+        """This frame's input given by hand instead of polled from Pyxel (tests drive a board view
+        with it): key names and pad buttons through the bindings, the pointer moved to ``pointer``
+        (screen pixels from ``origin``), the left button pressed or let go there."""
+        names = [("key", name) for name in keys] + [("pad", name) for name in pad if self.pad_enabled]
+        self._pressed = {action for name in names for action in self._named.get(name, ())}
+        self._consumed = False
+        x, y = pointer if pointer is not None else (self.mouse_x, self.mouse_y)
+        self.mouse_moved = (x, y) != (self.mouse_x, self.mouse_y)
+        self.mouse_x, self.mouse_y = x, y
+        self.clicked = clicked and self.mouse_enabled
+        self.released = released and self.mouse_enabled
+        self.dragging = False
+        self.wheel = 0
 
     def any_key(self) -> bool:
         """Any key, pad button or click this frame ("press any key")."""

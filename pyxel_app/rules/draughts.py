@@ -583,6 +583,12 @@ class DraughtsRules(Rules[Draughts, Move]):
         routes = capture_routes(own, opp, state.kings, state.turn, state.variant == INTERNATIONAL)
         return routes or steps(own, opp, state.kings, state.turn)
 
+    def can_capture_from(self, state: Draughts, index: int) -> bool:
+        """Whether the side to move's piece on square index 0-49 has a piece to take, whether or
+        not the majority rule lets it: a piece that takes fewer is told so."""
+        own, opp = self.sides(state)
+        return can_capture(own & square_bit(index), opp, state.kings, FULL & ~(own | opp))
+
     def apply(self, state: Draughts, move: Move) -> Draughts:
         if not isinstance(move, Move):
             raise IllegalMoveError(f"{move!r} is not a draughts move")
@@ -699,10 +705,9 @@ class DraughtsRules(Rules[Draughts, Move]):
             raise IllegalMoveError("the game is already over")
         routes = self.routes(state)
         start, end = squares[0], squares[-1]
-        if len(squares) == 2:
-            found = [route for route in routes if route.path[0] == start and route.path[-1] == end]
-        else:
-            found = [route for route in routes if list(route.path) == squares]
+        exact = [route for route in routes if list(route.path) == squares]
+        # "28x10" is the capture that lands nowhere between, else any route from 28 to 10 if they are one move
+        found = exact or [route for route in routes if len(squares) == 2 and route.path[0] == start and route.path[-1] == end]
         keys = {route.key for route in found}
         if not keys:
             captured = "x" in token.lower() or len(squares) > 2
@@ -714,7 +719,7 @@ class DraughtsRules(Rules[Draughts, Move]):
         key = keys.pop()
         for move in self.legal_moves(state):
             if move.key == key:
-                return move if len(squares) == 2 else found[0]
+                return found[0] if exact else move
         raise AssertionError("a route without its move")
 
     @staticmethod

@@ -3,7 +3,9 @@
 ``interpret_input(state, ui, inp)`` turns input into a move text (or None) without
 touching the session; ``draw(state, ui, show_end)`` draws the state plus the view's own
 passing UI state (cursor, a disc in flight, a flip under way), made by ``new_ui`` and
-never undone.  The defaults below suit a board with no animation.
+never undone.  The defaults below suit a board with no animation.  ``choices``,
+``move_cells`` and ``cursor_cell`` say what a player points at to enter each move, so one
+test (tests/test_move_input.py) can prove every view lets every move be entered.
 """
 
 from __future__ import annotations
@@ -31,6 +33,20 @@ class BoardView:
 
     def interpret_input(self, state, ui, inp) -> str | None:
         raise NotImplementedError
+
+    def choices(self, state) -> list:
+        """Every move a player can tell apart on the board: the legal moves, or finer ones (a
+        draughts capture's routes to one end)."""
+        return self.match.rules.legal_moves(state)
+
+    def move_cells(self, move) -> tuple:
+        """The cells a player points at, in order, to enter ``move``, as ``cursor_cell`` names
+        them; () for a move said with any cell (Othello's pass when it is the only move)."""
+        raise NotImplementedError
+
+    def cursor_cell(self, ui) -> Any:
+        """The cell the keyboard cursor is on."""
+        return ui.cursor
 
     def on_board(self, inp) -> bool:
         """The mouse is over the board (a click there after the end starts a new game)."""
