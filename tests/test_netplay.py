@@ -999,3 +999,25 @@ def test_serve_checks_its_variant_and_greets_with_it():
     finally:
         process.kill()
         process.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_end_of_a_network_game_offers_no_new_players_and_undo_as_a_question(make_app, language):
+    """After the end a network game's keys are its own: a new game is asked of the other player,
+    undo is a question, and P (new players here) is neither offered nor taken."""
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.harness import Driver
+
+    strings.set_language(language)
+    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+    join.ask_resign()
+    join_app.overlays[-1].on_yes()
+    join_app.close_overlay(join_app.overlays[-1])
+    frames([host_app, join_app], lambda: host.over and join.over)
+    for app, cart in ((host_app, host), (join_app, join)):
+        Driver(app).frame()
+        shown = {span[3] for span in cart.hotkeys.spans}
+        assert "P" not in shown and {"N", "M", "Z"} <= shown, shown
+        assert cart.panel_keys(False) == strings.t("match.keys.over_net")
+        Driver(app).key("P")
+        assert cart.phase == "play" and cart.net is not None and cart.over

@@ -602,7 +602,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
                     "X": self.leave, "Q": self.leave}
         if self.over and not self.view.busy(self.ui):
-            commands.update(N=self.play_again, P=self.begin_setup, M=lambda: self.app.leave_cartridge(ask=False))
+            commands.update(N=self.play_again, M=lambda: self.app.leave_cartridge(ask=False))
+            if self.net is None:  # new players here would leave the other computer's game
+                commands["P"] = self.begin_setup
         for key, command in commands.items():
             # Z, Y and H come as actions (remappable) from the keyboard; every mark takes a click.
             if clicked == key or (key not in "ZYH" and inp.hotkey(key)):
@@ -738,7 +740,9 @@ class MatchCartridge(SetupScreens, Cartridge):
     def panel_keys(self, busy: bool) -> str:
         """The panel's key lines (``\n`` between them).  A network game has no redo, restart or hint
         (they would change one side's game only): its lines offer what it has, undo as a question."""
-        return self.word("keys.over") if self.over and not busy else self.word("keys.net" if self.net else "keys.play")
+        if self.over and not busy:
+            return self.word("keys.over_net" if self.net else "keys.over")
+        return self.word("keys.net" if self.net else "keys.play")
 
     @property
     def info_row(self) -> int:
