@@ -256,3 +256,19 @@ def test_perft_pegs_takes_a_board_text_as_its_variant_and_solve_reads_it_before_
     assert main(["solve", "pegs", "o_o/._x"]) == 2
     err = capsys.readouterr().err
     assert "line 2" in err and "note:" not in err  # a bad board is refused first, with no word about time
+
+
+def test_snap_on_a_data_folder_offers_its_saved_game_once(make_app, tmp_path):
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.snap import snap_app
+    from pyxel_app.shell.storage import FileStorage
+
+    app, driver = make_app(storage=FileStorage(str(tmp_path)))
+    app.open_cartridge("connect4")
+    app.cartridge.start_playing()
+    app.cartridge.submit("4")
+    driver.run(30)
+    assert any(name.startswith("autosave-connect4") for name in os.listdir(tmp_path))
+    again = snap_app("connect4", at="start", data=str(tmp_path))
+    Driver(again).frame()
+    assert len(again.overlays) == 1 and not again.waiting_dialogs, "the saved game is offered once"

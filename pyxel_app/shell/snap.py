@@ -14,6 +14,17 @@ def picture_name(out: str) -> str:
     return out if out.lower().endswith(".png") else out + ".png"
 
 
+def snap_app(spec, seed: int = 1, at: str = "play", data: str | None = None) -> App:
+    """The app a ``snap`` run drives: at the menu, or in the cartridge ``spec`` (which offers a
+    saved game of ``data`` itself, so the menu behind it offers none)."""
+    app = App(storage=MemoryStorage() if data is None else FileStorage(data), seed=seed, offer=spec is None)
+    if spec is not None:
+        app.open_cartridge(spec)
+        if at == "play":
+            app.cartridge.start_playing()
+    return app
+
+
 def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: str = "play",
          data: str | None = None) -> tuple[str, str | None]:
     """``at="play"`` opens the cartridge straight at its board; ``at="start"`` where a player starts.
@@ -25,11 +36,7 @@ def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: st
     boot(headless=True, fps=1000)
     real_quit, pyxel.quit = pyxel.quit, lambda: None  # the real one would end the process, picture unwritten
     try:
-        app = App(storage=MemoryStorage() if data is None else FileStorage(data), seed=seed)
-        if spec is not None:
-            app.open_cartridge(spec)
-            if at == "play":
-                app.cartridge.start_playing()
+        app = snap_app(spec, seed, at, data)
         driver = Driver(app)
         driver.frame()
         quit_step = None
