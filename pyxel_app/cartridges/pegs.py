@@ -492,7 +492,7 @@ class PegsCartridge(Cartridge):
             rows.append(("side.record", str(RECORDS[state.board.name])))
         for index, (key, value) in enumerate(rows):
             ui.text_at(1, SIDE_ROW + 3 * index, t(f"pegs.{key}"), palette.GREY)
-            ui.text_at(1, SIDE_ROW + 1 + 3 * index, value, palette.WHITE)
+            ui.text(ui.CELL, (SIDE_ROW + 3 * index) * ui.CELL + ui.LINE_PITCH, value, palette.WHITE)
         ui.text_at(30, SIDE_ROW, t("pegs.side.light"), palette.GREY)
         light = self.light()
         colour = palette.GREEN if light else palette.RED if light is False else palette.GREY
