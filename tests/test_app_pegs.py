@@ -6,8 +6,10 @@ import re
 
 import pytest
 
+from pyxel_app.cartridges.pegs import ENTRIES, Layout, start_text
 from pyxel_app.rules.pegs import RULES, board_key
-from pyxel_app.shell import strings
+from pyxel_app.shell import strings, ui
+from pyxel_app.shell.glyphs import GLYPHS
 
 
 def open_pegs(make_app, entry: str = "english", text: str | None = None):
@@ -221,6 +223,25 @@ def test_a_slow_lost_position_ends_with_a_red_light(make_app):
             break
         driver.frame()
     assert cart.light() is False
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_each_row_number_stands_on_the_middle_of_its_row_of_holes(pyxel_screen, entry):
+    """A row's number is drawn with its digits' middle on its holes' middle (they sat on text rows,
+    up to 4 pixels off), and the numbers keep a line's pitch apart."""
+    layout = Layout(RULES.state_from_text(start_text(entry, None)))
+    labels = layout.row_labels()
+    assert len(labels) >= (layout.board.height + 1) // 2
+    ink = [row for row, line in enumerate(GLYPHS["1"]) if "#" in line]
+    for number, x, y in labels:
+        row = int(number) - 1
+        holes = [layout.centre(cell)[1] for cell in layout.board.holes if cell[1] == row]
+        assert holes and all(hole == holes[0] for hole in holes)
+        assert 2 * y + ink[0] + ink[-1] in (2 * holes[0] - 1, 2 * holes[0], 2 * holes[0] + 1), (entry, number, y, holes[0])
+        first = min(layout.centre(cell)[0] for cell in layout.board.holes if cell[1] == row)
+        assert x + len(number) * ui.CELL <= first - layout.size // 2, (entry, number)
+    tops = [y for _, _, y in labels]
+    assert all(b - a >= ui.LINE_PITCH for a, b in zip(tops, tops[1:])), (entry, tops)
 
 
 def test_the_board_is_labelled_and_the_status_speaks_its_names(make_app, screen_text):

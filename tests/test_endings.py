@@ -243,6 +243,29 @@ def test_every_ending_names_the_right_winner(make_app, monkeypatch, key, ending,
     check_match_end(app, cart, monkeypatch, here)
 
 
+@pytest.mark.parametrize("key, ending, seating", match_cases())
+def test_every_ending_sounds_from_the_players_side(make_app, pyxel_screen, key, ending, seating):
+    """The win's jingle for a winner here (or between two people here), the loss's falling phrase
+    for the person here when the computer or the other computer won, neither for a draw."""
+    from pyxel_app.shell.match import SOUND_LOST, SOUND_WON
+
+    app, driver, cart, here = match_in(make_app, key, seating, ending.variant, ending.start)
+    played: list[int] = []
+    app.sound = played.append
+    for text in ending.moves.split():
+        assert cart.submit(text), (text, cart.message)
+    settle(driver, cart)
+    ends = [sound for sound in played if sound in (SOUND_WON, SOUND_LOST)]
+    if ending.winner is None:
+        assert ends == []
+    elif here is None or ending.winner == here:
+        assert ends == [SOUND_WON]
+    else:
+        assert ends == [SOUND_LOST]
+    lost = pyxel_screen.sounds[SOUND_LOST]
+    assert len(lost.notes) and max(lost.volumes) > 0 and list(lost.notes) != list(pyxel_screen.sounds[SOUND_WON].notes)
+
+
 @pytest.mark.parametrize("key", [key for key in match_keys() if games.find(key).rules.players == 2])
 @pytest.mark.parametrize("local", [0, 1])
 @pytest.mark.parametrize("agreement", AGREEMENTS)

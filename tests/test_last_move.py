@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pyxel_app.games import GAMES, find
 from pyxel_app.shell import palette, ui
 from pyxel_app.shell.match import MatchCartridge
 
@@ -110,17 +111,41 @@ def test_othellos_last_move_shows_on_black_and_on_white_stones(make_app, pyxel_s
         assert len(standing_out) >= 9, f"the mark on a {colour} stone is {len(standing_out)} pixels that stand out"
 
 
-def test_every_connect4_disc_has_a_rim_that_stands_out_on_the_blue_screen(make_app, pyxel_screen):
-    from pyxel_app.cartridges.connect4 import DISC_R, draw_disc
-    from pyxel_app.games import find
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES if spec.colours])
+def test_every_sides_piece_stands_out_on_the_blue_screen(make_app, pyxel_screen, key):
+    """Each side's piece as the panel and the colour list draw it: its outline (the rim, or the
+    body just inside it) at least 3:1 against the blue screen, on all four sides. The red
+    Connect 4 disc's light rim was 2.6:1, a black draughts piece's 1.3:1."""
+    app, driver = make_app()
+    app.open_cartridge(key)
+    driver.frame()
+    view = app.cartridge.view
+    x, y, r = 100, 100, 4
+    pyxel_screen.camera(-ui.BORDER_X, -ui.BORDER_Y)
+    try:
+        for colour in find(key).colours:
+            pyxel_screen.rect(x - 12, y - 12, 24, 24, palette.BACKGROUND)
+            view.draw_token(x, y, colour, r)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                edge = next(d for d in range(12, 0, -1) if pixel(pyxel_screen, x + d * dx, y + d * dy) != palette.BACKGROUND)
+                outline = [pixel(pyxel_screen, x + d * dx, y + d * dy) for d in (edge, edge - 1)]
+                assert max(contrast(ink, palette.BACKGROUND) for ink in outline) >= 3, f"{key} {colour}: outline {outline}"
+    finally:
+        pyxel_screen.camera()
 
-    make_app()
-    x, y = 100, 100
-    for colour in find("connect4").colours:
-        pyxel_screen.camera(-ui.BORDER_X, -ui.BORDER_Y)
-        pyxel_screen.rect(x - 12, y - 12, 24, 24, palette.BACKGROUND)
-        draw_disc(x, y, colour)
-        rim = {pixel(pyxel_screen, x + dx, y) for dx in (-DISC_R, DISC_R)} | {pixel(pyxel_screen, x, y + dy) for dy in (-DISC_R, DISC_R)}
-        # At least as plain as the red disc's light rim on the blue screen (2.6:1): the blue disc's rim was the screen itself.
-        assert all(contrast(ink, palette.BACKGROUND) >= 2.5 for ink in rim), f"{colour} disc: rim {rim}"
-    pyxel_screen.camera()
+
+def test_the_border_shows_whose_turn_it_is_in_every_colour(make_app):
+    """While a game is on, the border takes the colour of the side to move: never the border's
+    own colour (Connect 4's blue disc is light blue, as the border), and two sides never alike."""
+    for spec in GAMES:
+        if not spec.colours:
+            continue
+        app, driver = make_app()
+        app.open_cartridge(spec.key)
+        driver.frame()
+        view = app.cartridge.view
+        inks = {colour: view.ink(colour) for colour in spec.colours}
+        if all(ink is None for ink in inks.values()):
+            continue
+        assert palette.BORDER not in inks.values(), f"{spec.key}: {inks}"
+        assert len(set(inks.values())) == len(inks), f"{spec.key}: {inks}"

@@ -85,7 +85,12 @@ def filled(text: str) -> str:
     return text.format(**{name: FILLER for name in fields}) if fields else text
 
 
-def problems(spans: list[Span], subject: str | None = None) -> list[str]:
+# Lines of one block stand a line's pitch apart; ByPuzz's side panel (a label over its number,
+# 8 px apart) is being spaced on another branch: drop it from here when that lands.
+CRAMMED_ELSEWHERE = {"bypuzz"}
+
+
+def problems(spans: list[Span], subject: str | None = None, crammed: bool = True) -> list[str]:
     """What is wrong with one frame's text; ``subject`` must be there whole."""
     found = []
     side = ui.MARGIN * ui.CELL
@@ -101,6 +106,8 @@ def problems(spans: list[Span], subject: str | None = None) -> list[str]:
             if a.y == b.y and a.x < b.x1 and b.x < a.x1:
                 if a.ink() & b.ink():
                     found.append(f"{a} and {b} overlap")
+            elif crammed and abs(a.y - b.y) == ui.CELL and a.x < b.x1 and b.x < a.x1:
+                found.append(f"{a} and {b} are crammed: lines {ui.CELL} pixels apart, not a line's pitch ({ui.LINE_PITCH})")
             elif a.y != b.y and a.x <= b.x1 and b.x <= a.x1 and a.y <= b.y1 and b.y <= a.y1:
                 near = {(x + dx, y + dy) for x, y in a.ink() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
                 if near & b.ink():
@@ -141,6 +148,7 @@ def cartridge_at_play(make_app, key: str, language: str):
 def test_every_string_fits_as_a_message_on_every_game_screen(make_app, recorder, key, language):
     app, driver = cartridge_at_play(make_app, key, language)
     cart = app.cartridge
+    spaced = key not in CRAMMED_ELSEWHERE
     failures = {}
     for name, text in all_texts(language).items():
         app.overlays.clear()
@@ -149,9 +157,9 @@ def test_every_string_fits_as_a_message_on_every_game_screen(make_app, recorder,
         if app.overlays:  # too long for the status lines: it comes in a box, whole
             assert isinstance(app.overlays[-1], Message) and not cart.message_frames
             spans = whole_dialog(app, recorder)
-            found = [p for p in problems(spans, text) if "leaves" in p or "cut" in p] + problems(recorder(app))
+            found = [p for p in problems(spans, text) if "leaves" in p or "cut" in p] + problems(recorder(app), crammed=spaced)
         else:
-            found = problems(recorder(app), text)
+            found = problems(recorder(app), text, crammed=spaced)
         if found:
             failures[name] = found[:3]
     cart.message_frames = 0
@@ -180,7 +188,36 @@ def test_every_string_fits_in_a_confirm_box(make_app, recorder, language):
 def test_the_play_screens_text_keeps_apart_and_inside(make_app, recorder, key, language):
     """The board's screen as it stands, key bars and panel included: no two lines touch."""
     app, driver = cartridge_at_play(make_app, key, language)
-    assert problems(recorder(app)) == []
+    assert problems(recorder(app), crammed=key not in CRAMMED_ELSEWHERE) == []
+
+
+SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "address")
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES if spec.is_match])
+def test_every_set_up_screen_keeps_its_lines_apart_and_inside(make_app, recorder, key, language):
+    """Each question of the set-up, for each seat, against the computer and between two people:
+    a two-line question and the two key bars under the name entry stood 8 px apart."""
+    app, driver = make_app(network=True)
+    strings.set_language(language)
+    app.open_cartridge(key)
+    driver.run(2)
+    cart = app.cartridge
+    cart.begin_setup()
+    cart.colours = list(cart.spec.colours[:2])
+    failures = {}
+    for mode in ("computer", "two"):
+        for seat in (0, 1):
+            cart.mode, cart.seat = mode, seat
+            for phase in SETUP_PHASES:
+                if phase == "variant" and not cart.spec.choose_variant:
+                    continue
+                cart.go_to_phase(phase)
+                found = problems(recorder(app))
+                if found:
+                    failures[(mode, seat, phase)] = found[:3]
+    assert failures == {}
 
 
 # Key bars: a reversed key is its word's first letter, or a space parts it from the word.

@@ -27,7 +27,8 @@ POINTER = (
 
 # (notes, tones, volumes, effects, speed): slide, refused, check blink, success jingle, menu move,
 # select, shuffle tick, hint, Connect 4's disc landing (a click and a thud), then the title
-# jingle's three SID-like voices, played together on channels 0-2: pulse lead, triangle bass, noise drum.
+# jingle's three SID-like voices, played together on channels 0-2: pulse lead, triangle bass, noise drum,
+# then the loss's falling phrase (the computer or the other computer won).
 SOUNDS = (
     ("c3e3", "p", "64", "s", 4),
     ("f1c1", "s", "6", "n", 8),
@@ -41,6 +42,7 @@ SOUNDS = (
     ("c3e3g3c4 d3f3a3d4 e3g3b3e4 c4rc4c4c4c4", "p", "5", "nnnnnnnnnnnnnnnnnf", 9),
     ("c2rc2r d2rd2r e2re2r c2rc2c2c2c2", "t", "6", "nnnnnnnnnnnnnnnnnf", 9),
     ("a4ra4r a4ra4r a4ra4a4 a4ra4rrr", "n", "4", "f", 9),
+    ("g3f3e3c3", "t", "5554", "nnnf", 14),
 )
 
 PICTURE_W, PICTURE_H = 160, 96

@@ -18,10 +18,14 @@ from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.strings import t
 
-# Blue discs cannot be BLUE: that is the screen itself, so they are light blue, and their rim is
-# white, so the disc stands out on the blue screen (the panel, the colour list) as on the black board.
+# Blue discs cannot be BLUE: that is the screen itself, so they are light blue. A rim at least 3:1
+# against the blue screen keeps every disc plain there (the panel, the colour list) as on the black
+# board: white for blue, and for red, whose light red was 2.6:1.
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
-DISC_RIM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
+DISC_RIM = {"red": palette.WHITE, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
+# The border while a side is to move: blue's disc ink is the border's own light blue, so the
+# border turns the screen's blue instead and the turn shows.
+TURN_BORDER = {**DISC_INK, "blue": palette.BLUE}
 # Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
 DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 
@@ -34,7 +38,7 @@ BOARD_W, BOARD_H = WIDTH * CELL_PX, HEIGHT * CELL_PX
 CURSOR_ROW = 5
 LETTER_ROW = (BOARD_Y + BOARD_H) // ui.CELL
 GRAVITY, START_SPEED = 1.0, 2.0
-SOUND_WON, SOUND_CHOOSE, SOUND_DROP = 3, 4, 8
+SOUND_CHOOSE, SOUND_DROP = 4, 8
 
 
 @dataclass
@@ -112,7 +116,7 @@ class Connect4View(BoardView):
 
     @staticmethod
     def ink(colour: str) -> int:
-        return DISC_INK[colour]
+        return TURN_BORDER[colour]
 
     # Input -> a move text.
 
@@ -180,8 +184,7 @@ class Connect4View(BoardView):
         if board.falling is None:
             return
         board.falling = None
-        outcome = self.match.session.outcome if self.match.session else None
-        self.match.app.sound(SOUND_WON if outcome is not None and outcome.winner is not None else SOUND_DROP)
+        self.match.move_sound(SOUND_DROP)
 
     def show_hint(self, state: Connect4, board: BoardUI, move: int) -> str:
         board.hint_column = board.cursor = move

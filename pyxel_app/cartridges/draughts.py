@@ -41,7 +41,10 @@ LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palet
 SIDE_COLOURS = ("white", "black")  # White moves first: seat 1 is always White
 PIECE_INK = {"white": palette.WHITE, "black": palette.BLACK}
 PIECE_RIM = {"white": palette.GREY, "black": palette.DARK_GREY}
-SOUND_CHOOSE, SOUND_MOVE, SOUND_WON = 4, 8, 3
+# Off the board, on the blue screen (the panel, the colour list), a black piece's dark grey rim
+# is lost (1.3:1): there it is light grey (4:1).
+TOKEN_RIM = {"white": palette.GREY, "black": palette.LIGHT_GREY}
+SOUND_CHOOSE, SOUND_MOVE = 4, 8
 
 
 @dataclass
@@ -119,6 +122,7 @@ class DraughtsView(BoardView):
     @staticmethod
     def draw_token(x: int, y: int, colour: str, r: int) -> None:
         draw_piece(x, y, colour, False, r)
+        pyxel.circb(x, y, r, TOKEN_RIM[colour])
 
     @staticmethod
     def ink(colour: str) -> int:
@@ -261,8 +265,7 @@ class DraughtsView(BoardView):
     def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
         board.hint = None
         self.deselect(board)
-        outcome = RULES.outcome(after)
-        self.match.app.sound(SOUND_WON if outcome is not None and outcome.winner is not None else SOUND_MOVE)
+        self.match.move_sound(SOUND_MOVE)
 
     def animate(self, board: BoardUI) -> None:
         board.frame += 1

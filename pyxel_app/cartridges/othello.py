@@ -27,11 +27,14 @@ BOARD_PX = SIZE * CELL_PX
 LETTER_ROW = BOARD_Y // ui.CELL - 1
 STONE_INK = {"black": palette.BLACK, "white": palette.WHITE}
 STONE_RIM = {"black": palette.GREY, "white": palette.LIGHT_GREY}
+# Off the board, on the blue screen (the panel, the colour list), a black stone's grey rim is
+# weak (2.3:1): there it is light grey (4:1).
+TOKEN_RIM = {"black": palette.LIGHT_GREY, "white": palette.LIGHT_GREY}
 COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
 # The last move's mark: light red stands out on black and on white stones alike (about 4.5:1 on each).
 LAST_MARK, LAST_MARK_R = palette.LIGHT_RED, 2
 FLIP_FRAMES = 12
-SOUND_WON, SOUND_CHOOSE, SOUND_PLACE = 3, 4, 8
+SOUND_CHOOSE, SOUND_PLACE = 4, 8
 
 
 @dataclass
@@ -81,6 +84,7 @@ class OthelloView(BoardView):
     @staticmethod
     def draw_token(x: int, y: int, colour: str, r: int) -> None:
         draw_stone(x, y, colour, r)
+        pyxel.circb(x, y, r, TOKEN_RIM[colour])
 
     @staticmethod
     def ink(colour: str) -> int:
@@ -157,9 +161,7 @@ class OthelloView(BoardView):
         if not board.flipping:
             return
         board.flipping = 0
-        outcome = self.match.session.outcome if self.match.session else None
-        if outcome is not None and outcome.winner is not None:
-            self.match.app.sound(SOUND_WON)
+        self.match.move_sound(None)
 
     def prompt(self, state: Othello) -> tuple[str, str] | None:
         if not RULES.must_pass(state):

@@ -42,6 +42,7 @@ LETTER_ROW = 5
 BOARD_TOP, BOARD_H, BOARD_MID_X = (LETTER_ROW + 1) * ui.CELL, 14 * ui.CELL, ui.SCREEN_W // 2 + 8
 MAX_CELL_PX = 18
 LABEL_GAP = 3  # pixels between the row numbers and the board
+DIGIT_MIDDLE = 3  # a digit's ink fills rows 0-6 of its cell
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
 KEYS_ROW = 21
@@ -95,17 +96,16 @@ class Layout:
         return labels
 
     def row_labels(self) -> list[tuple[str, int, int]]:
-        """(number, x, y) of each row's label, right-aligned left of the row's first hole, on a text row
-        (so two labels a text row apart need two rows' height)."""
-        board, every = self.board, self.label_every(2 * ui.CELL)
+        """(number, x, y) of each row's label, right-aligned left of the row's first hole, the digits'
+        middle on the holes' middle; two labels at least a line's pitch apart."""
+        board = self.board
+        every = -(-ui.LINE_PITCH // self.row_step)
         labels = []
         for y in range(0, board.height, every):
             first = min((x for x, row in board.holes if row == y), default=0)
             cx, cy = self.centre((first, y)) if board.triangular else (self.left + self.size // 2, self.centre((0, y))[1])
             number = str(y + 1)
-            # on the text row nearest the hole's middle: a dialog's band of whole rows never cuts a number
-            row = round((cy - ui.CELL // 2) / ui.CELL)
-            labels.append((number, cx - self.size // 2 - LABEL_GAP - len(number) * ui.CELL, row * ui.CELL))
+            labels.append((number, cx - self.size // 2 - LABEL_GAP - len(number) * ui.CELL, cy - DIGIT_MIDDLE))
         return labels
 
     def cell_at(self, px: int, py: int) -> tuple[int, int]:
@@ -492,7 +492,7 @@ class PegsCartridge(Cartridge):
             rows.append(("side.record", str(RECORDS[state.board.name])))
         for index, (key, value) in enumerate(rows):
             ui.text_at(1, SIDE_ROW + 3 * index, t(f"pegs.{key}"), palette.GREY)
-            ui.text_at(1, SIDE_ROW + 1 + 3 * index, value, palette.WHITE)
+            ui.text(ui.CELL, (SIDE_ROW + 3 * index) * ui.CELL + ui.LINE_PITCH, value, palette.WHITE)
         ui.text_at(30, SIDE_ROW, t("pegs.side.light"), palette.GREY)
         light = self.light()
         colour = palette.GREEN if light else palette.RED if light is False else palette.GREY

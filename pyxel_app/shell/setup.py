@@ -315,11 +315,29 @@ class SetupScreens:
             else:
                 ui.hot_at(2, row, text, palette.GREY if i in disabled else palette.TEXT)
 
-    def draw_prompt(self, row: int, text: str, colour: int = palette.TEXT) -> int:
+    @staticmethod
+    def draw_prompt(row: int, text: str, colour: int = palette.TEXT, y: int | None = None) -> int:
+        """``text`` wrapped in lines a line's pitch apart from ``row`` (or pixel row ``y``); returns
+        the first text row under it."""
         lines = ui.wrap(text, ui.COLS - 2)
+        y = row * ui.CELL if y is None else y
         for i, line in enumerate(lines):
-            ui.text_at(1, row + i, line, colour)
-        return row + len(lines)
+            ui.text(ui.CELL, y + i * ui.LINE_PITCH, line, colour)
+        return -(-(y + ui.block_height(len(lines))) // ui.CELL)
+
+    def draw_question(self, text: str) -> None:
+        """A question to one seat: under "Player 2:" (a line's pitch apart) between two people
+        here, else a row lower than the other questions, where that heading would be."""
+        if self.mode != MODE_TWO:
+            self.draw_prompt(QUESTION_ROW + 1, text)
+            return
+        ui.text_at(1, QUESTION_ROW, self.word("seat", n=self.seat + 1), palette.WHITE)
+        self.draw_prompt(QUESTION_ROW, text, y=QUESTION_ROW * ui.CELL + ui.LINE_PITCH)
+
+    @staticmethod
+    def draw_keys(*bars: str) -> None:
+        """The screen's key bars from ``KEYS_ROW`` down, a line's pitch apart."""
+        ui.lines(ui.CELL, KEYS_ROW * ui.CELL, list(bars))
 
     def draw_setup(self) -> None:
         if self.phase in NET_PHASES:
@@ -346,13 +364,11 @@ class SetupScreens:
             self.draw_choices(FIRST_CHOICE_ROW, [self.level_label(level) for level in self.spec.levels])
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         elif self.phase == "name":
-            self.draw_seat_heading()
-            self.draw_prompt(QUESTION_ROW + 1, self.word("enter_name"))
+            self.draw_question(self.word("enter_name"))
             self.entry.draw(NAME_ROW, self.frame)
             empty = self.word("empty_name", name=self.word("default_name", n=self.seat + 1))
             ui.text_at(ui.COLS - 18, NAME_ROW, empty, palette.GREY)
-            ui.hot_at(1, KEYS_ROW, self.word("keys.name"))
-            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
+            self.draw_keys(self.word("keys.name"), self.word("keys.name_pad"))
         elif self.phase == "colour":
             self.draw_colour()
         elif self.phase == "first":
@@ -371,8 +387,7 @@ class SetupScreens:
         if self.phase == "address":
             self.draw_prompt(QUESTION_ROW, t("net.address", port=self.default_port))
             self.entry.draw(NAME_ROW, self.frame)
-            ui.hot_at(1, KEYS_ROW, t("net.keys.address"))
-            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
+            self.draw_keys(t("net.keys.address"), self.word("keys.name_pad"))
             self.draw_status()
             return
         if self.phase == "host":
@@ -395,17 +410,12 @@ class SetupScreens:
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.cancel"))
         self.draw_status()
 
-    def draw_seat_heading(self) -> None:
-        if self.mode == MODE_TWO:
-            ui.text_at(1, QUESTION_ROW, self.word("seat", n=self.seat + 1), palette.WHITE)
-
     def draw_colour(self) -> None:
-        self.draw_seat_heading()
         colours = self.spec.colours
         taken = self.taken_colour()
         free = [self.colour_name(c) for c in colours if c != taken]
         listed = self.word("or").join([", ".join(free[:-1]), free[-1]])
-        self.draw_prompt(QUESTION_ROW + 1, self.word("choose_colour", colours=listed))
+        self.draw_question(self.word("choose_colour", colours=listed))
         labels = []
         for colour in colours:
             label = "  " + self.colour_name(colour)
