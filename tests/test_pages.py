@@ -250,3 +250,31 @@ def test_a_dialog_leaves_no_word_half_hidden_and_the_board_visible_around_it(mak
         dialog.close()
 
 
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_answer_return_gives_is_the_one_that_stands_out(make_app, pyxel_screen, language):
+    """A yes/no box shows its chosen answer bright (yellow, underlined) and the other dim, so a
+    player sees which one RETURN picks; the arrows move the choice and the look with it."""
+    from pyxel_app.shell.overlays import Confirm
+
+    app, driver = make_app()
+    strings.set_language(language)
+    answers = []
+    app.confirm("Leave?", lambda: answers.append(True), lambda: answers.append(False))
+    box = app.overlays[-1]
+    assert isinstance(box, Confirm)
+    (yes_start, yes_end), (no_start, no_end) = box._answer_spans()
+    y = box.answer_row * ui.CELL
+
+    def yellow(x0: int, x1: int) -> int:
+        return sum(pixel(pyxel, x, yy) == palette.YELLOW for x in range(x0, x1) for yy in range(y, y + ui.CELL))
+
+    for press, chosen in ((None, "no"), ("RIGHT", "yes"), ("LEFT", "no")):
+        if press:
+            driver.key(press)
+        app.draw()
+        bright, dim = ((yes_start, yes_end), (no_start, no_end)) if chosen == "yes" else ((no_start, no_end), (yes_start, yes_end))
+        assert yellow(*bright) > 0 and yellow(*dim) == 0, (press, chosen)
+    driver.key("RETURN")
+    assert answers == [False]

@@ -228,7 +228,12 @@ class Confirm(TextBox):
         self.draw_box()
         (yes_start, _), (no_start, _) = self._answer_spans()
         y = self.answer_row * ui.CELL
-        ui.hot(3 * ui.CELL, y, t("confirm.yes_no"), palette.YELLOW, palette.BLUE)
+        answers = t("confirm.yes_no")
+        split = answers.index("[", 1)  # the second key begins the No answer
+        # The answer RETURN gives is bright and underlined, the other dim: one of them plainly stands out.
+        for x, text, chosen in ((yes_start, answers[:split], self.yes_selected),
+                                (no_start, answers[split:], not self.yes_selected)):
+            ui.hot(x, y, text.rstrip(), palette.YELLOW if chosen else palette.TEXT, palette.BLUE)
         pyxel.rect((yes_start if self.yes_selected else no_start), y + ui.CELL, ui.CELL * 3, 1, palette.WHITE)
 
 
