@@ -288,3 +288,18 @@ def test_undo_keeps_the_keyboard_cursor_where_the_player_was(make_app):
     assert cart.state.jumps == 1 and cart.cursor == (4, 3)
     driver.key("SPACE")
     assert cart.cursor == (4, 3)
+
+
+@pytest.mark.parametrize("jumps", [0, 1])
+def test_space_gives_a_fresh_board_with_no_marble_picked_and_the_first_words(make_app, jumps):
+    app, driver, cart = open_pegs(make_app)
+    if jumps:
+        cart.cursor = (3, 1)
+        driver.key("RETURN")
+        driver.key("DOWN")
+    cart.cursor = (3, 5)
+    driver.key("RETURN")
+    assert cart.picked == (3, 5) and status(cart) == "Pressed at d6. Marble found"
+    driver.key("SPACE")
+    assert cart.state == RULES.initial_state("english")
+    assert cart.picked is None and status(cart) == "Press-drag-release to make a move."

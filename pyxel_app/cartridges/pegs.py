@@ -205,6 +205,12 @@ class PegsCartridge(Cartridge):
         self.cursor = cursor
         self.status = self.end_status() or ("status.start", {})
 
+    def restart(self) -> None:
+        """The start again (undoable); on a board already at its start a picked marble is let go too."""
+        super().restart()
+        self.picked = self.dragging = self.hint_jump = None
+        self.status = self.end_status() or ("status.start", {})
+
     def end_status(self):
         outcome = self.session.outcome
         if outcome is None:
