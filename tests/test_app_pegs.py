@@ -100,9 +100,14 @@ def test_winning_in_the_centre_and_input_ignored_after_game_over(make_app):
 
 
 def test_lost_when_no_jump_is_left(make_app):
+    from pyxel_app.shell.match import SOUND_LOST
+
     app, driver, cart = open_pegs(make_app, text="oo._o")
+    played = []
+    app.sound = played.append
     driver.drag(*point(cart, (0, 0)), *point(cart, (2, 0)))
     assert status(cart) == "Game over. You lost. (No valid moves available)"
+    assert played[-1] == SOUND_LOST  # the loss's jingle, as when the computer wins a match game
 
 
 def test_keyboard_select_and_a_direction_jump(make_app):

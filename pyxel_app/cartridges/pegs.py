@@ -48,7 +48,7 @@ SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the titl
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
-SOUND_JUMP, SOUND_REFUSED, SOUND_WON = 0, 1, 3
+SOUND_JUMP, SOUND_REFUSED, SOUND_WON, SOUND_LOST = 0, 1, 3, 12
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -450,7 +450,7 @@ class PegsCartridge(Cartridge):
         self.status = self.end_status() or ("status.valid", where)
         if self.session.outcome is not None:
             self.record_best()
-            self.app.sound(SOUND_WON if self.session.outcome.score == 1 else SOUND_REFUSED)
+            self.app.sound(SOUND_WON if self.session.outcome.score == 1 else SOUND_LOST)
         else:
             self.app.sound(SOUND_JUMP)
         self.after_move()
