@@ -398,8 +398,11 @@ def test_games_that_differ_are_reported_not_resumed(make_app):
     join.net.applying = False
     host.reconnect()
     join.reconnect()
-    frames([host_app, join_app], lambda: host.net.stage == "failed" and join.net.stage == "failed")
-    assert any(isinstance(o, Message) and "differ" in " ".join(o.lines) for o in host_app.overlays + join_app.overlays)
+    frames([host_app, join_app], lambda: join.net.stage == "failed")
+    assert any(isinstance(o, Message) and "differ" in " ".join(o.lines) for o in join_app.overlays)
+    # The host turns the caller away with a note and listens on: the right game may still come.
+    frames([host_app], lambda: host.net.stage == "listening" and host.net.link is None)
+    assert host.message == "A connection was turned away: the moves of another game." and not host_app.overlays
     assert host.session.move_texts() == ["4", "1"] and join.session.move_texts() == ["4", "7"]
 
 

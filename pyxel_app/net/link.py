@@ -18,6 +18,7 @@ import time
 from typing import Callable
 
 from .protocol import DEFAULT_PORT, Command, Decoder, ProtocolError, format_command
+from .protocol import error as protocol_error
 
 READ_LIMIT = 16 * 1024  # bytes read in one poll; the protocol's lines are short
 OUT_LIMIT = 64 * 1024  # bytes waiting to be sent before a peer that does not read is dropped
@@ -102,6 +103,7 @@ class Link:
                 commands += self.decoder.feed(data)
             except ProtocolError as error:
                 commands += error.commands
+                self.send(protocol_error(f"protocol: {error}"))  # the sender is told why, in a word it knows
                 self.close("garbage", error)
         answered = []
         for command in commands:

@@ -293,8 +293,10 @@ class App:
             self.overlays.append(overlay)
 
     def close_overlay(self, overlay) -> None:
-        if overlay in self.overlays:
-            self.overlays.remove(overlay)
+        """``overlay`` goes, whether it shows or waits its turn."""
+        for where in (self.overlays, self.waiting_dialogs):
+            if overlay in where:
+                where.remove(overlay)
         self.show_next_dialog()
 
     def show_next_dialog(self) -> None:
@@ -315,8 +317,10 @@ class App:
         """``text`` in a box until the player answers; then ``on_close``, if given."""
         self.open_overlay(Message(self, text, on_close))
 
-    def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> None:
-        self.open_overlay(Confirm(self, question, on_yes, on_no, default))
+    def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> Confirm:
+        dialog = Confirm(self, question, on_yes, on_no, default)
+        self.open_overlay(dialog)
+        return dialog
 
     def ask_quit(self) -> None:
         if not self.web:

@@ -188,6 +188,15 @@ class Cartridge:
         else:
             self.message, self.message_frames = text, frames
 
+    def note(self, text: str) -> None:
+        """A passing message that never comes in a box (another computer may send many): cut, with
+        "...", to what the status lines hold."""
+        words = text.split(" ")
+        while len(ui.wrap(text, ui.COLS - 2)) > self.message_lines and len(words) > 1:
+            words.pop()
+            text = " ".join(words) + " ..."
+        self.flash(text[: self.message_lines * (ui.COLS - 2)])
+
     def undo(self) -> None:
         if self.session and self.session.undo():
             self.on_session_changed()

@@ -307,8 +307,6 @@ class MatchCartridge(SetupScreens, Cartridge):
         """The other computer is gone: the game stays (it is autosaved after every move)."""
         net = self.net
         if not was_playing:  # still setting up: the waiting screen says why and offers to try again
-            if self.phase == "host" and net.stage == "lost":
-                net.open()  # a peer that came and went: wait for the next
             self.app.sound(SOUND_REFUSED)
             return
         self.autosave()
@@ -715,7 +713,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         net = self.net
         if net is None:
             return self.word("to_move", player=self.player_label(seat))
-        if net.stage == "listening":
+        if net.stage == "listening" or net.caller:  # a caller not yet let in may not be the one awaited
             return t("net.back_soon", player=self.player_name(net.remote), port=net.listening_port,
                      time=elapsed_text(net.waiting_seconds))
         if net.stage == "connecting":

@@ -11,12 +11,18 @@ help and pause pages too).  Sockets come from ``pyxel_app/net/link.py``, importe
 when a game is hosted or joined, never in the browser.  After (re)connecting, both sides
 send ``RESUME <count> <digest>``: equal games play on; when one list of moves is the start
 of the other, the longer side sends the missing moves; anything else is reported.
+
+The host's port is open to anyone, so whoever connects is a caller until the greeting and
+the resume are done: the game here stays as it was, the host goes on listening (others are
+told it is busy), and a caller that does wrong, is too slow or hangs up is turned away, not
+the game.  A peer only ever supplies its own side's moves, and asks one question at a time.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections import deque
 from typing import Callable
 
 from ..net import protocol
@@ -31,6 +37,16 @@ ROLES = (HOST, JOIN)
 # playing; "lost" when a connection dropped (the game stays, reconnecting is offered);
 # "failed" when the two sides cannot play together (mismatch); "closed" when left.
 WAITING = ("listening", "connecting")
+GREETING = ("greeting", "syncing")
+GREETING_SECONDS = 10.0  # a caller greets and catches up within this, or the seat is free again
+CALLERS_PER_FRAME = 4  # connections taken from the listener in one frame (the others wait their turn)
+QUESTIONS_PER_MINUTE = 30  # UNDO, DRAW and NEW asked of the player here; more closes the connection
+MINUTE = 60.0
+# Refusals a later try may not meet (the other side was busy, a greeting late): the connection is
+# lost and reconnecting offered, not failed as for games that cannot play together.
+TRANSIENT = ("busy", "slow")
+# A request from the other side -> the answer that refuses it (a question the player here is asked).
+QUESTIONS = {"UNDO": "UNDO-NO", "DRAW": "DRAW-NO", "NEW": "NEW-NO"}
 
 
 class RemoteSeat(QueueSeat):
@@ -124,13 +140,18 @@ class NetGame:
         self.open_link = open_link or open_link_factory(clock=clock)
         self.stage = "closed"
         self.problem = self.detail = ""
-        self.waiter = None  # the Listener or Connector while waiting for the other side
+        self.waiter = None  # the Listener or Connector while waiting for the other side (a host: until it is in)
         self.link = None
         self.since = clock()  # when the current wait began
+        self.called = clock()  # when the current link came: the greeting's deadline runs from here
         self.turn_since = clock()
         self.peer_name = ""
         self.greeted = False  # the other side's HELLO has come and was good
         self.resume_target: tuple[int, str] | None = None  # catching up to (count, digest)
+        self.caught_up: list[str] = []  # the missing moves come so far, checked, not yet played
+        self.catch_state = None  # the state after them
+        self.question = None  # the dialog asking the player here what the other side asked
+        self.asked_at: deque[float] = deque()  # when the other side asked something, the last minute
         self.asked_undo: int | None = None
         self.offered_draw = False
         self.asked_new = False
@@ -160,6 +181,12 @@ class NetGame:
         return self.stage == "playing"
 
     @property
+    def caller(self) -> bool:
+        """The host's link is someone not yet let in (greeting or catching up): a failure turns
+        them away and the host listens on."""
+        return self.role == HOST and self.stage in GREETING
+
+    @property
     def waiting_seconds(self) -> float:
         return self.clock() - self.since
 
@@ -177,8 +204,7 @@ class NetGame:
     def open(self) -> bool:
         """Listen (host) or connect (join); False, with ``problem`` set, when that fails at once."""
         self.drop_link()
-        self.greeted = False
-        self.resume_target = None
+        self.forget_caller()
         self.since = self.clock()
         try:
             self.waiter = self.open_link(self.role, self.host, self.port)
@@ -207,11 +233,33 @@ class NetGame:
         self.drop_link()
         self.stage = "closed"
 
+    def forget_caller(self) -> None:
+        """Nothing of the last greeting stays: the next link starts afresh."""
+        self.greeted = False
+        self.resume_target, self.caught_up, self.catch_state = None, [], None
+        self.peer_name = ""
+        self.asked_at.clear()
+
     def fail_stage(self, stage: str, problem: str, detail: str = "") -> None:
         self.drop_link()
         self.stage, self.problem, self.detail = stage, problem, detail
         self.seat.queue.clear()
         self.asked_undo, self.offered_draw, self.asked_new = None, False, False
+        self.withdraw_question()
+
+    def hang_up(self, word: str = "") -> None:
+        """The host turns a caller away and listens on; why (a refusal's ``word``) shows briefly here,
+        short enough for the status lines (the caller was told the whole)."""
+        if self.link is not None:
+            self.link.close()
+        self.link = None
+        self.forget_caller()
+        self.stage = "listening"
+        if self.waiter is None or self.waiter.closed:
+            self.open()
+        if word:
+            key = f"net.away.{word}"
+            self.cart.note(t("net.turned_away", why=t(key if has(key) else "net.away.other")))
 
     def lose(self, problem: str, detail: str = "") -> None:
         """The connection dropped: the game stays (autosaved), reconnecting is offered."""
@@ -220,13 +268,19 @@ class NetGame:
         self.cart.on_net_lost(was_playing)
 
     def refuse_peer(self, key: str, **values) -> None:
-        """The two sides cannot play together: say so to both (each in their own language) and hang up."""
-        text = t(key, **values)
+        """The two sides cannot play together: say so to both (each in their own language) and hang up.
+        A host turns a caller away and listens on."""
+        text, word = t(key, **values), key.rpartition(".")[2]
         if self.link is not None and not self.link.closed:
-            self.link.send(refusal(key.rpartition(".")[2], text_in("en", key).format(**values)))
+            self.link.send(refusal(word, text_in("en", key).format(**values)))
             self.link.flush()
-        self.fail_stage("failed", "other", text)
-        self.cart.on_net_lost(self.cart.session is not None)
+        if self.caller:
+            self.hang_up(word)
+        elif word in TRANSIENT:
+            self.lose(word, values.get("seconds", ""))
+        else:
+            self.fail_stage("failed", "other", text)
+            self.cart.on_net_lost(self.cart.session is not None)
 
     def send(self, command: Command) -> None:
         if self.connected:
@@ -235,25 +289,40 @@ class NetGame:
     # Every frame.
 
     def poll(self) -> None:
-        if self.stage in WAITING and self.waiter is not None:
-            link = self.waiter.poll()
-            if link is None:
-                if self.waiter.closed:
-                    self.lose(self.waiter.problem, self.waiter.detail)
-                return
-            self.waiter.close()
-            self.waiter, self.link = None, link
-            self.stage = "greeting"
-            if self.role == HOST:
-                self.send_hello()
+        if self.waiter is not None and (self.stage in WAITING or self.caller):
+            self.answer_callers()
         if self.link is None:
+            return
+        if self.stage in GREETING and self.clock() - self.called > GREETING_SECONDS:
+            self.refuse_peer("net.slow", seconds=f"{GREETING_SECONDS:g}")
             return
         for command in self.link.poll():
             self.handle(command)
             if self.link is None:
                 return
         if self.link.closed:
-            self.lose(self.link.problem, self.link.detail)
+            if self.caller:  # a caller that came and went (a port scan): nothing to say
+                self.hang_up()
+            else:
+                self.lose(self.link.problem, self.link.detail)
+
+    def answer_callers(self) -> None:
+        """A new link from the waiter; a host busy greeting one caller tells the others so."""
+        for _ in range(CALLERS_PER_FRAME):
+            link = self.waiter.poll()
+            if link is None:
+                if self.waiter.closed and self.stage in WAITING:
+                    self.lose(self.waiter.problem, self.waiter.detail)
+                return
+            if self.link is not None:
+                link.send(refusal("busy", "another computer is being greeted: try again shortly"))
+                link.close()
+                continue
+            self.link, self.stage, self.called = link, "greeting", self.clock()
+            if self.role == JOIN:
+                self.waiter = None
+                return
+            self.send_hello()
 
     def variant(self) -> str | None:
         """The variant this side plays: its game's; before one, the host's choice (a joiner learns it)."""
@@ -268,35 +337,53 @@ class NetGame:
     def handle(self, command: Command) -> None:
         verb = command.verb
         if verb == "BYE":
+            if self.caller:
+                self.hang_up()
+                return
             self.fail_stage("lost", "left")
             self.cart.on_net_lost(self.cart.session is not None, left=True)
+        elif verb == "ERROR" and self.caller:
+            self.hang_up("refused")
         elif verb == "ERROR":
             text = peer_error_text(command.text, self.peer_label())
-            self.cart.flash(text)
-            if not self.greeted or self.stage == "syncing":
+            self.cart.note(text)
+            word = command.text.partition(":")[0]
+            if self.stage in GREETING and word in TRANSIENT:
+                self.lose(word, f"{GREETING_SECONDS:g}")
+            elif self.stage in GREETING:
                 self.fail_stage("failed", "other", text)
                 self.cart.on_net_lost(self.cart.session is not None)
-        elif verb == "HELLO":
-            self.on_hello(command)
-        elif not self.greeted:
-            self.refuse_peer("net.why.protocol", detail=t("net.bad.before_hello", verb=verb))
-        elif verb == "RESUME":
-            self.on_resume(command.number, command.text)
+        elif self.stage in GREETING:
+            self.greet(command)
+        elif verb in ("HELLO", "RESUME"):
+            self.send(refusal("order", f"{verb}: the game is on"))
         elif verb == "MOVE":
             self.on_move(command.number, command.text)
-        elif self.stage != "playing":
-            self.send(refusal("order", f"{verb}: the games are not in step yet"))
+        elif verb in QUESTIONS:
+            self.on_question(command)
         else:
-            {"UNDO": self.on_undo, "UNDO-OK": self.on_undo_ok, "UNDO-NO": self.on_undo_no,
-             "DRAW": self.on_draw, "DRAW-OK": self.on_draw_ok, "DRAW-NO": self.on_draw_no,
-             "RESIGN": self.on_resign, "NEW": self.on_new, "NEW-OK": self.on_new_ok, "NEW-NO": self.on_new_no}[verb](command)
+            {"UNDO-OK": self.on_undo_ok, "UNDO-NO": self.on_undo_no, "DRAW-OK": self.on_draw_ok,
+             "DRAW-NO": self.on_draw_no, "RESIGN": self.on_resign, "NEW-OK": self.on_new_ok,
+             "NEW-NO": self.on_new_no}[verb](command)
 
-    # Greeting and resuming.
+    # Greeting and resuming: HELLO, then RESUME, then the missing moves, in that order only.
+
+    def greet(self, command: Command) -> None:
+        expected = "HELLO" if not self.greeted else "RESUME" if self.resume_target is None else "MOVE"
+        if command.verb != expected:
+            why = "net.bad.before_hello" if not self.greeted else "net.bad.out_of_turn"
+            self.refuse_peer("net.why.protocol", detail=t(why, verb=command.verb))
+        elif expected == "HELLO":
+            self.on_hello(command)
+        elif expected == "RESUME":
+            self.on_resume(command.number, command.text)
+        else:
+            self.catch_up(command.number, command.text)
+
+    def moves_here(self) -> list[str]:
+        return self.cart.session.move_texts() if self.cart.session is not None else []
 
     def on_hello(self, command: Command) -> None:
-        if self.greeted:
-            self.send(refusal("order", "HELLO twice"))
-            return
         try:
             hello = protocol.hello_fields(command)
         except ProtocolError as error:  # already checked by the decoder; kept for a direct caller
@@ -327,31 +414,71 @@ class NetGame:
             return
         self.greeted = True
         self.peer_name = hello.name
-        if session is None:
-            self.cart.start_net_session(self, hello.variant, hello.name)
-        else:
-            self.cart.set_peer_name(self.remote, hello.name)
-        if self.role == JOIN:
+        if self.role == JOIN:  # a host's game changes only once the caller is in (``let_in``)
+            if session is None:
+                self.cart.start_net_session(self, hello.variant, hello.name)
+            else:
+                self.cart.set_peer_name(self.remote, hello.name)
             self.send_hello()
-        moves = self.cart.session.move_texts()
+        moves = self.moves_here()
         self.send(Command("RESUME", len(moves), protocol.digest(moves)))
 
     def on_resume(self, count: int, their_digest: str) -> None:
-        if self.resume_target is not None or self.stage not in ("greeting",):
-            self.send(refusal("order", "RESUME out of turn"))
-            return
-        moves = self.cart.session.move_texts()
+        moves = self.moves_here()
         here = len(moves)
         if count > here:
             self.resume_target = (count, their_digest)
             self.stage = "syncing"
+            self.catch_state = self.cart.state if self.cart.session is not None else self.cart.rules.initial_state(
+                self.variant())
             return
         if protocol.digest(moves[:count]) != their_digest:
             self.refuse_peer("net.mismatch", here=here, there=count)
             return
+        self.let_in()
         for number in range(count + 1, here + 1):
             self.send(Command("MOVE", number, moves[number - 1]))
         self.start_playing()
+
+    def catch_up(self, number: int, text: str) -> None:
+        """A move this side missed: checked on a copy (whose side, legal); played once all are in
+        and the digest agrees, so a caller turned away half-way leaves the game as it was."""
+        rules, state = self.cart.rules, self.catch_state
+        here = len(self.moves_here())
+        target, their_digest = self.resume_target
+        if number != here + len(self.caught_up) + 1 or rules.is_terminal(state):
+            self.refuse_peer("net.mismatch", here=here, there=target)
+            return
+        if rules.to_move(state) != self.remote:
+            self.refuse_peer("net.own_move", n=number)
+            return
+        try:
+            self.catch_state = rules.apply(state, rules.move_from_text(state, text))
+        except RulesError:
+            self.refuse_peer("net.mismatch", here=here, there=target)
+            return
+        self.caught_up.append(text)
+        if len(self.caught_up) < target - here:
+            return
+        if protocol.digest(self.moves_here() + self.caught_up) != their_digest:
+            self.refuse_peer("net.mismatch", here=here, there=target)
+            return
+        self.let_in()
+        caught_up, self.caught_up, self.resume_target = self.caught_up, [], None
+        for move in caught_up:
+            self.apply_now(move)
+        self.start_playing()
+
+    def let_in(self) -> None:
+        """The greeting and the resume were good: a host stops listening and its game takes the caller."""
+        if self.role == HOST:
+            if self.waiter is not None:
+                self.waiter.close()
+                self.waiter = None
+            if self.cart.session is None:
+                self.cart.start_net_session(self, self.variant(), self.peer_name)
+            else:
+                self.cart.set_peer_name(self.remote, self.peer_name)
 
     def start_playing(self) -> None:
         self.stage = "playing"
@@ -363,21 +490,6 @@ class NetGame:
     def on_move(self, number: int, text: str) -> None:
         cart = self.cart
         count = cart.session.move_count
-        if self.stage == "syncing":
-            target, their_digest = self.resume_target
-            if number != count + 1 or not self.apply_now(text):
-                self.refuse_peer("net.mismatch", here=count, there=target)
-                return
-            if cart.session.move_count == target:
-                self.resume_target = None
-                if protocol.digest(cart.session.move_texts()) != their_digest:
-                    self.refuse_peer("net.mismatch", here=target, there=target)
-                    return
-                self.start_playing()
-            return
-        if self.stage != "playing":
-            self.send(refusal("order", f"move {number}: the games are not in step yet"))
-            return
         state = cart.state
         why = ""
         if cart.over:
@@ -393,7 +505,7 @@ class NetGame:
                 why = str(error) or type(error).__name__
         if why:
             self.send(refusal("move", f"move {number} {text[:40]} refused: {why}"))
-            cart.flash(t("net.refused_move", n=number, player=self.peer_label()))
+            cart.note(t("net.refused_move", n=number, player=self.peer_label()))
             return
         self.seat.feed(text)
 
@@ -431,6 +543,43 @@ class NetGame:
         self.send(Command("UNDO", target))
         self.cart.flash(t("net.undo_asked", player=self.peer_label()))
 
+    # Questions from the other side: one dialog at a time, and not too many.
+
+    def on_question(self, command: Command) -> None:
+        """UNDO, DRAW or NEW: asked while one is open, the same again is ignored and another is
+        refused; more than ``QUESTIONS_PER_MINUTE`` closes the connection."""
+        now = self.clock()
+        self.asked_at.append(now)
+        while now - self.asked_at[0] > MINUTE:
+            self.asked_at.popleft()
+        if len(self.asked_at) > QUESTIONS_PER_MINUTE:
+            self.send(refusal("asking", f"more than {QUESTIONS_PER_MINUTE} questions a minute"))
+            self.lose("asking", str(QUESTIONS_PER_MINUTE))
+            return
+        if self.question_open():
+            if command.verb != self.question[0]:
+                self.send(Command(QUESTIONS[command.verb]))
+            return
+        {"UNDO": self.on_undo, "DRAW": self.on_draw, "NEW": self.on_new}[command.verb](command)
+
+    def ask(self, verb: str, text: str, on_yes: Callable, default: bool = False) -> None:
+        """Ask the player here; No answers the other side with the request's refusal."""
+        refuse = QUESTIONS[verb]
+        dialog = self.cart.app.confirm(text, on_yes, lambda: self.send(Command(refuse)), default=default)
+        self.question = (verb, dialog)
+
+    def question_open(self) -> bool:
+        if self.question is None:
+            return False
+        app, dialog = self.cart.app, self.question[1]
+        return dialog in app.overlays or dialog in app.waiting_dialogs
+
+    def withdraw_question(self) -> None:
+        """The connection is gone: the question it asked goes too (its answer could not be sent)."""
+        if self.question_open():
+            self.cart.app.close_overlay(self.question[1])
+        self.question = None
+
     def on_undo(self, command: Command) -> None:
         target = command.number
         if target >= self.cart.session.move_count:
@@ -444,8 +593,7 @@ class NetGame:
             else:
                 self.send(Command("UNDO-NO"))
 
-        self.cart.app.confirm(t("net.ask_undo", player=self.peer_label(), n=target), agree,
-                              lambda: self.send(Command("UNDO-NO")))
+        self.ask("UNDO", t("net.ask_undo", player=self.peer_label(), n=target), agree)
 
     def on_undo_ok(self, command: Command) -> None:
         if self.asked_undo is None or command.number != self.asked_undo:
@@ -482,7 +630,7 @@ class NetGame:
             else:
                 self.send(Command("DRAW-NO"))
 
-        self.cart.app.confirm(t("net.ask_draw", player=self.peer_label()), accept, lambda: self.send(Command("DRAW-NO")))
+        self.ask("DRAW", t("net.ask_draw", player=self.peer_label()), accept)
 
     def on_draw_ok(self, command: Command) -> None:
         if not self.offered_draw or self.cart.over:
@@ -528,8 +676,7 @@ class NetGame:
             else:
                 self.send(Command("NEW-NO"))
 
-        self.cart.app.confirm(t("net.ask_new", player=self.peer_label()), agree, lambda: self.send(Command("NEW-NO")),
-                              default=True)
+        self.ask("NEW", t("net.ask_new", player=self.peer_label()), agree, default=True)
 
     def on_new_ok(self, command: Command) -> None:
         if not self.asked_new or not self.cart.over:
