@@ -198,10 +198,16 @@ def scroller(row: int, s: str, frame: int, colour: int = palette.TEXT, gap: str 
         return
     left, loop = MARGIN * CELL, length + len(gap) * CELL
     offset = frame % loop
-    pyxel.clip(BORDER_X + left, BORDER_Y + row * CELL, width, CELL)  # clip() ignores the camera
+    clip(left, row * CELL, width, CELL)
     hot(left - offset, row * CELL, s, colour)
     hot(left - offset + loop, row * CELL, s, colour)
     pyxel.clip()
+
+
+def clip(x: int, y: int, w: int, h: int) -> None:
+    """Drawing kept to a rectangle of the inner screen: ``pyxel.clip`` takes window pixels and
+    ignores the camera that moves the inner screen past the border. ``pyxel.clip()`` ends it."""
+    pyxel.clip(BORDER_X + x, BORDER_Y + y, w, h)
 
 
 def wrap(s: str, width: int) -> list[str]:
