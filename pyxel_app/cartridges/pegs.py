@@ -44,6 +44,7 @@ MAX_CELL_PX = 18
 LABEL_GAP = 3  # pixels between the row numbers and the board
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
+SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
@@ -467,8 +468,7 @@ class PegsCartridge(Cartridge):
         if self.custom is None:
             ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
         if self.entries()[self.pick_index].endswith(CENTRE_SUFFIX):
-            for offset, line in enumerate(ui.wrap(t("pegs.warn.centre"), ui.COLS - 2)[:2]):
-                ui.text_at(1, WARNING_ROW + offset, line, palette.YELLOW)
+            ui.lines(ui.CELL, WARNING_ROW * ui.CELL, ui.wrap(t("pegs.warn.centre"), ui.COLS - 2), palette.YELLOW)
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
@@ -491,8 +491,8 @@ class PegsCartridge(Cartridge):
         if state.board.name in RECORDS:
             rows.append(("side.record", str(RECORDS[state.board.name])))
         for index, (key, value) in enumerate(rows):
-            ui.text_at(1, SIDE_ROW + 3 * index, t(f"pegs.{key}"), palette.GREY)
-            ui.text_at(1, SIDE_ROW + 1 + 3 * index, value, palette.WHITE)
+            ui.block(ui.CELL, (SIDE_ROW + 3 * index) * ui.CELL, [(t(f"pegs.{key}"), palette.GREY), (value, palette.WHITE)],
+                     SIDE_COLS)
         ui.text_at(30, SIDE_ROW, t("pegs.side.light"), palette.GREY)
         light = self.light()
         colour = palette.GREEN if light else palette.RED if light is False else palette.GREY

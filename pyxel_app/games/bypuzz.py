@@ -87,7 +87,8 @@ STRINGS = {
         "tiles.picture1": "balloon",
         "tiles.picture2": "lighthouse",
         "tiles.picture3": "rocket",
-        "choose.set": "[B] set: {name} ({n}/{of})",
+        "choose.set": "[B] set:",
+        "choose.set_name": "{name} ({n}/{of})",
         "choose.random": "[Z] random",
         "choose.level": "[L]evel (shortest):",
         "choose.random_name": "One of the ten, at random",
@@ -189,7 +190,7 @@ STRINGS = {
             "Steinbewegung zählt als Zug. [N] neues Spiel nach dem Lösen; "
             "[R] Neustart; [X]/[Q] Ende."
         ),
-        "word.config": "Konfig.",
+        "word.config": "Optionen.",
         "word.choose": "Auswahl.",
         "word.preview": "Vorschau.",
         "word.shuffle": "Mischen.",
@@ -245,13 +246,14 @@ STRINGS = {
         "tiles.picture1": "Ballon",
         "tiles.picture2": "Leuchtturm",
         "tiles.picture3": "Rakete",
-        "choose.set": "[B] Satz: {name} ({n}/{of})",
+        "choose.set": "[B] Satz:",
+        "choose.set_name": "{name} ({n}/{of})",
         "choose.random": "[Z]ufall",
         "choose.level": "[L] Stufe (Lösungslänge):",
         "choose.random_name": "Eins der zehn, per Zufall",
         "choose.random_view": "Zufall: das Ziel kommt nach der Wahl.",
         "choose.best": "{name}: Bestwert {n}",
-        "choose.footer": "[RETURN] los [V]orschau [C] Konfig [F1] Hilfe",
+        "choose.footer": "[RETURN] los [V] Ziel [C] Optionen [F1] Hilfe",
         "level.easy": "leicht",
         "level.normal": "normal",
         "level.hard": "schwer",
@@ -260,7 +262,7 @@ STRINGS = {
         "cmd.level": "Nächste Stufe",
         "cmd.set": "Nächster Puzzle-Satz",
         "cmd.view": "Vorschau",
-        "cmd.config": "Konfiguration",
+        "cmd.config": "Optionen",
         "cmd.back": "Zurück zum Spiel",
         "cmd.shuffle": "Mischen und spielen",
         "cmd.new": "Neues Spiel",
@@ -303,7 +305,7 @@ STRINGS = {
             "[Return]/A, oder klicken. [L] Stufe: leicht 10-20, normal 25-35, "
             "schwer ab 45 Züge der kürzesten Lösung. [B] nächster Puzzle-Satz; "
             "eine ByMore-Datei aufs Fenster ziehen lädt einen. [V] Vorschau; "
-            "[C] Konfiguration; [X]/[Q] Ende. Pad START: alle Befehle."
+            "[C] Optionen; [X]/[Q] Ende. Pad START: alle Befehle."
         ),
         "help.preview": (
             "Das Ziel: die Steine in dieses Bild bringen, das Leerfeld an die "

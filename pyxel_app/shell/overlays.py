@@ -79,15 +79,18 @@ class Page(Overlay):
 class Help(Page):
     """F1 anywhere: the current cartridge's page, then the shell's keys; ESC (or any other key) leaves.
 
-    A page longer than the screen scrolls with up/down (which then do not leave).
+    A page longer than the screen scrolls with up/down (which then do not leave). Its lines are
+    a block's, a :data:`ui.LINE_PITCH` apart; the last keeps the blank row above the footer.
     """
+
+    VISIBLE_LINES = ui.lines_fit(Page.FIRST_ROW * ui.CELL, (Page.FOOTER_ROW - 1) * ui.CELL - ui.LINE_PITCH)
 
     def __init__(self, app, page: str = "", heading: str = "") -> None:
         super().__init__(app, t("help.word"), heading or t("menu.title"))
         self.lines = (ui.wrap(page, self.BODY_WIDTH) + [""]) if page else []
         self.lines += ui.wrap(t("help.shell"), self.BODY_WIDTH)
         self.top = 0
-        self.max_top = max(0, len(self.lines) - self.VISIBLE_ROWS)
+        self.max_top = max(0, len(self.lines) - self.VISIBLE_LINES)
 
     def update(self, inp: Input) -> None:
         if self.max_top and (inp.pressed(Action.UP) or inp.pressed(Action.DOWN) or inp.wheel):
@@ -99,10 +102,12 @@ class Help(Page):
 
     def draw(self) -> None:
         footer = t("help.footer.scroll" if self.max_top else "help.footer")
-        self.draw_page(footer, self.top > 0, self.top < self.max_top)
-        shown = self.lines[self.top : self.top + self.VISIBLE_ROWS]
-        for row, line in enumerate(shown, start=self.FIRST_ROW):
-            ui.hot_at(self.BODY_COL, row, line)
+        self.draw_page(footer, self.top > 0, False)
+        shown = self.lines[self.top : self.top + self.VISIBLE_LINES]
+        top = self.FIRST_ROW * ui.CELL
+        ui.lines(self.BODY_COL * ui.CELL, top, shown)
+        if self.top < self.max_top:  # beside the last line shown
+            ui.text(self.MARK_COL * ui.CELL, top + (len(shown) - 1) * ui.LINE_PITCH, "▼", palette.WHITE)
 
 
 class TextBox(Overlay):

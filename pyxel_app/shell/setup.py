@@ -316,10 +316,9 @@ class SetupScreens:
                 ui.hot_at(2, row, text, palette.GREY if i in disabled else palette.TEXT)
 
     def draw_prompt(self, row: int, text: str, colour: int = palette.TEXT) -> int:
-        lines = ui.wrap(text, ui.COLS - 2)
-        for i, line in enumerate(lines):
-            ui.text_at(1, row + i, line, colour)
-        return row + len(lines)
+        """``text`` wrapped, its lines a :data:`ui.LINE_PITCH` apart from ``row``; returns the first row under it."""
+        height = ui.lines(ui.CELL, row * ui.CELL, ui.wrap(text, ui.COLS - 2), colour)
+        return row + -(-height // ui.CELL)
 
     def draw_setup(self) -> None:
         if self.phase in NET_PHASES:
@@ -346,13 +345,11 @@ class SetupScreens:
             self.draw_choices(FIRST_CHOICE_ROW, [self.level_label(level) for level in self.spec.levels])
             ui.hot_at(1, KEYS_ROW, self.word("keys.choose"))
         elif self.phase == "name":
-            self.draw_seat_heading()
-            self.draw_prompt(QUESTION_ROW + 1, self.word("enter_name"))
+            self.draw_question(self.word("enter_name"))
             self.entry.draw(NAME_ROW, self.frame)
             empty = self.word("empty_name", name=self.word("default_name", n=self.seat + 1))
             ui.text_at(ui.COLS - 18, NAME_ROW, empty, palette.GREY)
-            ui.hot_at(1, KEYS_ROW, self.word("keys.name"))
-            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
+            ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [self.word("keys.name"), self.word("keys.name_pad")])
         elif self.phase == "colour":
             self.draw_colour()
         elif self.phase == "first":
@@ -371,41 +368,41 @@ class SetupScreens:
         if self.phase == "address":
             self.draw_prompt(QUESTION_ROW, t("net.address", port=self.default_port))
             self.entry.draw(NAME_ROW, self.frame)
-            ui.hot_at(1, KEYS_ROW, t("net.keys.address"))
-            ui.hot_at(1, KEYS_ROW + 1, self.word("keys.name_pad"))
+            ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [t("net.keys.address"), self.word("keys.name_pad")])
             self.draw_status()
             return
+        # Blocks a blank line apart, from the question's row down to the keys.
+        y = QUESTION_ROW * ui.CELL
         if self.phase == "host":
-            row = self.draw_prompt(QUESTION_ROW, t("net.hosting"))
-            row = self.draw_prompt(row + 1, t("net.tell"))
+            y = net_block(y, ui.wrap(t("net.hosting"), ui.COLS - 2))
+            y = net_block(y, ui.wrap(t("net.tell"), ui.COLS - 2))
             port = net.listening_port if net is not None else self.default_port
-            for address in self.host_addresses[:4]:
-                ui.text_at(3, row + 1, f"{address}:{port}", palette.WHITE)
-                row += 1
+            # local_addresses(): at most two and the loopback
+            y = net_block(y, [f"{address}:{port}" for address in self.host_addresses], palette.WHITE, col=3)
         else:
             address = net.address if net is not None else self.entry.typed
-            row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=address))
+            y = net_block(y, ui.wrap(t("net.connecting", address=address), ui.COLS - 2))
         if failed:
             why = why_text(net.problem, net.detail) if net is not None else ""
-            self.draw_prompt(row + 2, t("net.not_now", why=why), palette.LIGHT_RED)
+            net_block(y, ui.wrap(t("net.not_now", why=why), ui.COLS - 2), palette.LIGHT_RED)
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.retry"))
         else:
-            ui.text_at(1, row + 2, t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4),
-                       palette.YELLOW)
+            waiting = t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4)
+            net_block(y, [waiting], palette.YELLOW)
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.cancel"))
         self.draw_status()
 
-    def draw_seat_heading(self) -> None:
-        if self.mode == MODE_TWO:
-            ui.text_at(1, QUESTION_ROW, self.word("seat", n=self.seat + 1), palette.WHITE)
+    def draw_question(self, text: str) -> None:
+        """A seat's question, under "Player 2:" (in white) when two people play here, as one block."""
+        heading = [(self.word("seat", n=self.seat + 1), palette.WHITE)] if self.mode == MODE_TWO else []
+        ui.block(ui.CELL, QUESTION_ROW * ui.CELL, heading + [(text, palette.TEXT)], ui.COLS - 2)
 
     def draw_colour(self) -> None:
-        self.draw_seat_heading()
         colours = self.spec.colours
         taken = self.taken_colour()
         free = [self.colour_name(c) for c in colours if c != taken]
         listed = self.word("or").join([", ".join(free[:-1]), free[-1]])
-        self.draw_prompt(QUESTION_ROW + 1, self.word("choose_colour", colours=listed))
+        self.draw_question(self.word("choose_colour", colours=listed))
         labels = []
         for colour in colours:
             label = "  " + self.colour_name(colour)
@@ -420,3 +417,8 @@ class SetupScreens:
         if self.frame // 20 % 2 == 0:
             ui.text_at(4 + len(self.typed), typed_row, "█", palette.WHITE)
         ui.hot_at(1, KEYS_ROW, self.word("keys.colour"))
+
+
+def net_block(y: int, rows: list[str], colour: int = palette.TEXT, col: int = 1) -> int:
+    """Lines of one block from pixel row ``y``; returns where the next block starts, a blank line under it."""
+    return y + ui.lines(col * ui.CELL, y, rows, colour) + 1 + ui.LINE_PITCH
