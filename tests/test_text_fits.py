@@ -648,3 +648,25 @@ def test_the_players_panel_shows_twelve_letter_names_and_every_computer_whole(ma
         cart.level = level
         names = [cart.player_name(seat) for seat in (0, 1)]
         assert screen_problems(app, recorder, names) == [], level
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_bypuzz_config_screen_shows_every_setting_whole(make_app, recorder, language):
+    """Each layout, device, pad button choice, sound and tile style, as the keys set them."""
+    from pyxel_app.cartridges.bypuzz.config import ROWS, ConfigScreen
+
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge("bypuzz")
+    driver.frame()
+    cart = app.cartridge
+    assert isinstance(cart.screen, ConfigScreen)
+    word = lambda key: strings.t(f"bypuzz.{key}")  # noqa: E731
+    labels = [word(f"config.{key.lower()}") for key in ROWS[:-1]]
+    labels += [word(key) for key in ("config.keys", "config.cursor_too", "config.devices", "config.game", "config.accept",
+                                     "config.footer")]
+    for steps in ("", "L", "R", "C", "M", "J", "T", "G", "S", "P", "P", "P", "M J"):
+        driver.script(steps)
+        cart.message_frames = 0
+        values = [word(f"config.pad.{app.input.bindings.pad_layout}"), word(f"tiles.{cart.tile_style}")]
+        assert screen_problems(app, recorder, labels + values) == [], steps
