@@ -157,6 +157,15 @@ def cartridge_at_play(make_app, key: str, language: str):
     return app, driver
 
 
+def cartridge_at_start(make_app, key: str, language: str, **options):
+    """A cartridge opened as from the menu, at the first screen a player sees."""
+    app, driver = make_app(**options)
+    strings.set_language(language)
+    app.open_cartridge(key)
+    driver.frame()
+    return app, driver, app.cartridge
+
+
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 @pytest.mark.parametrize("key", [spec.key for spec in GAMES])
 def test_every_string_fits_as_a_message_on_every_game_screen(make_app, recorder, key, language):
@@ -457,11 +466,7 @@ def test_the_keys_screen_shows_every_key_list_note_and_refusal_whole(make_app, r
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 def test_the_pegs_board_picker_shows_every_board_and_its_warning_whole(make_app, recorder, language):
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge("pegs")
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, "pegs", language)
     assert cart.screen == "pick"
     for index, entry in enumerate(cart.entries()):
         cart.pick_index = index
@@ -515,12 +520,8 @@ def test_the_bypuzz_choice_shows_every_set_and_target_name_whole(make_app, recor
     from pyxel_app.cartridges.bypuzz.choose import LEVEL_ITEMS, RANDOM, ChooseScreen, distance_text
     from pyxel_app.rules.bypuzz_sets import PuzzleSet
 
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge("bypuzz")
-    driver.frame()
+    app, driver, cart = cartridge_at_start(make_app, "bypuzz", language)
     driver.key("RETURN")
-    cart = app.cartridge
     screen = cart.screen
     assert isinstance(screen, ChooseScreen)
     cart.puzzle_sets.append(PuzzleSet("A long file name of a puzzle set " + LONG_NAME, cart.puzzle_sets[0].targets))
@@ -558,11 +559,7 @@ def test_every_set_up_screen_shows_its_question_choices_and_keys_whole(make_app,
     player's twelve-letter name beside the colour taken), who starts."""
     from pyxel_app.shell import setup
 
-    app, driver = make_app(network=True)
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, key, language, network=True)
     spec, word = cart.spec, cart.word
     screens = []
     if spec.choose_variant:
@@ -602,11 +599,7 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
 
     from pyxel_app.shell import setup
 
-    app, driver = make_app(network=True)
-    strings.set_language(language)
-    app.open_cartridge("connect4")
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, "connect4", language, network=True)
     table = strings.table(language)
     cart.mode, cart.names = setup.MODE_HOST, [LONG_NAME, ""]
     cart.host_addresses = ["255.255.255.255", "192.168.100.200", "127.0.0.1"]
@@ -655,11 +648,7 @@ def test_the_bypuzz_config_screen_shows_every_setting_whole(make_app, recorder, 
     """Each layout, device, pad button choice, sound and tile style, as the keys set them."""
     from pyxel_app.cartridges.bypuzz.config import ROWS, ConfigScreen
 
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge("bypuzz")
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, "bypuzz", language)
     assert isinstance(cart.screen, ConfigScreen)
     word = lambda key: strings.t(f"bypuzz.{key}")  # noqa: E731
     labels = [word(f"config.{key.lower()}") for key in ROWS[:-1]]
