@@ -24,7 +24,7 @@ from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
-from ..shell.strings import t
+from ..shell.strings import error_words, t
 
 # The solver's share of a frame: drawing needs little, a 60 fps frame has 16.7 ms.
 SOLVER_BUDGET_MS = 4.0
@@ -221,7 +221,7 @@ class PegsCartridge(Cartridge):
         try:
             RULES.state_from_text(text)
         except ValueError as error:
-            self.app.storage.set_aside(BOARD_FILE, str(error))
+            self.app.storage.set_aside(BOARD_FILE, error_words(error))
             return
         self.custom = text
 
@@ -232,11 +232,12 @@ class PegsCartridge(Cartridge):
         try:
             data = Path(path).read_bytes()
             if len(data) > MAX_FILE_BYTES:
-                raise BoardError(f"more than {MAX_FILE_BYTES} bytes")
+                raise BoardError(f"file too big ({len(data)} bytes, at most {MAX_FILE_BYTES})", code="file.too_big",
+                                 n=len(data), most=MAX_FILE_BYTES)
             text = data.decode("utf-8")
             RULES.state_from_text(text)
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error))
+            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error_words(error)))
             return
         self.app.storage.write(BOARD_FILE, text)
         self.custom = text
