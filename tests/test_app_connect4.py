@@ -719,3 +719,24 @@ def test_a_search_thinks_only_until_the_frame_must_end(make_app):
     driver.key("4")
     settle(driver, cart, limit=4000)
     assert slices and set(slices) == {match.THINK_MS_PER_FRAME}
+
+
+@pytest.mark.parametrize("column", range(c4.WIDTH))
+def test_a_falling_disc_is_drawn_whole_in_every_column(make_app, column):
+    """The falling disc's clip is set in the inner screen's pixels, as the camera moves them:
+    mid-fall the whole disc shows, in the rightmost column too."""
+    import pyxel
+
+    from pyxel_app.shell import ui
+
+    app, driver, cart = two_players(make_app)
+    driver.key("ABCDEFG"[column])
+    falling = cart.ui.falling
+    assert falling is not None
+    falling.y = (falling.y + falling.target_y) / 2  # mid-fall, between the arrow and its hole
+    app.draw()
+    cx, cy = BOARD_X + column * CELL_PX + CELL_PX // 2, int(falling.y) + CELL_PX // 2
+    r = c4.DISC_R
+    edge = [(cx - r, cy), (cx + r, cy), (cx, cy - r), (cx, cy + r)]
+    rim = c4.DISC_RIM[falling.colour]
+    assert [pyxel.screen.pget(ui.BORDER_X + x, ui.BORDER_Y + y) for x, y in edge] == [rim] * 4

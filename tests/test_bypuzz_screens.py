@@ -80,8 +80,8 @@ def colours_in(x, y, w, h):
     return {pyxel.pget(ui.BORDER_X + x + i, ui.BORDER_Y + y + j) for i in range(w) for j in range(h)}
 
 
-def row_colours(row, col0=3, cols=20):
-    return colours_in(col0 * ui.CELL, row * ui.CELL, cols * ui.CELL, ui.CELL)
+def row_colours(y, col0=3, cols=20):
+    return colours_in(col0 * ui.CELL, y, cols * ui.CELL, ui.CELL)
 
 
 # Config.
@@ -145,9 +145,9 @@ def test_config_by_pad_and_mouse(make_app):
     driver.pad("DPAD_UP")  # from "accept" up to the tiles row
     driver.pad("A")
     assert cart.tile_style == "picture1"
-    driver.click(5 * ui.CELL, ROW_Y["S"] * ui.CELL + 3)
+    driver.click(5 * ui.CELL, ROW_Y["S"] + 3)
     assert not cart.sound_on
-    driver.click(5 * ui.CELL, ROW_Y["RETURN"] * ui.CELL + 3)
+    driver.click(5 * ui.CELL, ROW_Y["RETURN"] + 3)
     assert isinstance(cart.screen, ChooseScreen)
 
 

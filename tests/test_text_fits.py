@@ -27,8 +27,10 @@ WORD = re.compile(r"[^\W\d_]+")
 
 
 class Span:
-    def __init__(self, x: int, y: int, text: str, reverse: bool) -> None:
+    def __init__(self, x: int, y: int, text: str, reverse: bool, source: str | None = None, start: int = 0) -> None:
         self.x, self.y, self.text, self.reverse = x, y, text, reverse
+        # What a clip left of a longer text (a scroller's): the whole text and where this part starts.
+        self.source, self.start = (text if source is None else source), start
         self.x1, self.y1 = x + len(text) * ui.CELL, y + ui.CELL
         self.frame = all("\u2500" <= ch <= "\u257f" for ch in text if ch != " ")  # box lines are meant to join
 
@@ -44,20 +46,38 @@ class Span:
     def __repr__(self) -> str:
         return f"{self.text!r}@({self.x},{self.y})"
 
+    def clipped(self, box: tuple[int, int, int, int] | None) -> list[Span]:
+        """The characters whose whole cell a clip rectangle (inner-screen pixels) leaves visible."""
+        if box is None:
+            return [self]
+        bx, by, bw, bh = box
+        if self.y1 <= by or self.y >= by + bh:
+            return []
+        first = max(0, -(-(bx - self.x) // ui.CELL))
+        last = min(len(self.text), (bx + bw - self.x) // ui.CELL)
+        if first >= last:
+            return []
+        return [Span(self.x + first * ui.CELL, self.y, self.text[first:last], self.reverse, self.text, first)]
+
 
 @pytest.fixture
 def recorder(pyxel_screen, monkeypatch):
     """``recorder(app)``: the spans of text one drawn frame leaves on the screen."""
     spans: list[Span] = []
-    real_text, real_reverse, real_backdrop = ui.text, ui.reverse, overlays.calm_backdrop
+    real_text, real_reverse, real_backdrop, real_clip = ui.text, ui.reverse, overlays.calm_backdrop, ui.clip
+    clip_box: list = [None]
 
     def text(x, y, s, col=0):
-        spans.append(Span(x, y, ui._clean(s), False))
+        spans.extend(Span(x, y, ui._clean(s), False).clipped(clip_box[0]))
         real_text(x, y, s, col)
 
     def reverse(x, y, s, col=0, paper=6):
-        spans.append(Span(x, y, ui._clean(s), True))
+        spans.extend(Span(x, y, ui._clean(s), True).clipped(clip_box[0]))
         real_reverse(x, y, s, col, paper)
+
+    def clip(x=None, y=0, w=0, h=0):
+        clip_box[0] = None if x is None else (x, y, w, h)
+        real_clip(x, y, w, h)
 
     def backdrop(top, height):  # a dialog blanks the band of rows it stands in
         band = overlays.dialog_band(top, height)
@@ -67,6 +87,7 @@ def recorder(pyxel_screen, monkeypatch):
     monkeypatch.setattr(ui, "text", text)
     monkeypatch.setattr(ui, "reverse", reverse)
     monkeypatch.setattr(overlays, "calm_backdrop", backdrop)
+    monkeypatch.setattr(ui, "clip", clip)
 
     def drawn(app) -> list[Span]:
         spans.clear()
@@ -85,12 +106,7 @@ def filled(text: str) -> str:
     return text.format(**{name: FILLER for name in fields}) if fields else text
 
 
-# Lines of one block stand a line's pitch apart; ByPuzz's side panel (a label over its number,
-# 8 px apart) is being spaced on another branch: drop it from here when that lands.
-CRAMMED_ELSEWHERE = {"bypuzz"}
-
-
-def problems(spans: list[Span], subject: str | None = None, crammed: bool = True) -> list[str]:
+def problems(spans: list[Span], subject: str | None = None) -> list[str]:
     """What is wrong with one frame's text; ``subject`` must be there whole."""
     found = []
     side = ui.MARGIN * ui.CELL
@@ -106,7 +122,7 @@ def problems(spans: list[Span], subject: str | None = None, crammed: bool = True
             if a.y == b.y and a.x < b.x1 and b.x < a.x1:
                 if a.ink() & b.ink():
                     found.append(f"{a} and {b} overlap")
-            elif crammed and abs(a.y - b.y) == ui.CELL and a.x < b.x1 and b.x < a.x1:
+            elif abs(a.y - b.y) == ui.CELL and a.x < b.x1 and b.x < a.x1:
                 found.append(f"{a} and {b} are crammed: lines {ui.CELL} pixels apart, not a line's pitch ({ui.LINE_PITCH})")
             elif a.y != b.y and a.x <= b.x1 and b.x <= a.x1 and a.y <= b.y1 and b.y <= a.y1:
                 near = {(x + dx, y + dy) for x, y in a.ink() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -143,12 +159,20 @@ def cartridge_at_play(make_app, key: str, language: str):
     return app, driver
 
 
+def cartridge_at_start(make_app, key: str, language: str, **options):
+    """A cartridge opened as from the menu, at the first screen a player sees."""
+    app, driver = make_app(**options)
+    strings.set_language(language)
+    app.open_cartridge(key)
+    driver.frame()
+    return app, driver, app.cartridge
+
+
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 @pytest.mark.parametrize("key", [spec.key for spec in GAMES])
 def test_every_string_fits_as_a_message_on_every_game_screen(make_app, recorder, key, language):
     app, driver = cartridge_at_play(make_app, key, language)
     cart = app.cartridge
-    spaced = key not in CRAMMED_ELSEWHERE
     failures = {}
     for name, text in all_texts(language).items():
         app.overlays.clear()
@@ -157,9 +181,9 @@ def test_every_string_fits_as_a_message_on_every_game_screen(make_app, recorder,
         if app.overlays:  # too long for the status lines: it comes in a box, whole
             assert isinstance(app.overlays[-1], Message) and not cart.message_frames
             spans = whole_dialog(app, recorder)
-            found = [p for p in problems(spans, text) if "leaves" in p or "cut" in p] + problems(recorder(app), crammed=spaced)
+            found = [p for p in problems(spans, text) if "leaves" in p or "cut" in p] + problems(recorder(app))
         else:
-            found = problems(recorder(app), text, crammed=spaced)
+            found = problems(recorder(app), text)
         if found:
             failures[name] = found[:3]
     cart.message_frames = 0
@@ -188,7 +212,7 @@ def test_every_string_fits_in_a_confirm_box(make_app, recorder, language):
 def test_the_play_screens_text_keeps_apart_and_inside(make_app, recorder, key, language):
     """The board's screen as it stands, key bars and panel included: no two lines touch."""
     app, driver = cartridge_at_play(make_app, key, language)
-    assert problems(recorder(app), crammed=key not in CRAMMED_ELSEWHERE) == []
+    assert problems(recorder(app)) == []
 
 
 SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "address")
@@ -333,3 +357,336 @@ def test_the_menu_shows_every_description_whole_inside_its_frame(make_app, recor
         assert problems(spans, description) == [], spec.key
         lines = ui.wrap(description, DESC_W)
         assert 17 + ui.block_height(len(lines)) < ROW_HEIGHT - 2, (spec.key, lines)
+
+
+# Screens of their own: every string that can be drawn in each place, the longest values put in.
+
+LONG_NAME = "Wolfgang Max"  # twelve characters, as long as a player's name may be, wide letters
+BIG = 99999  # a count or best as large as any a player reaches
+
+
+def screen_problems(app, recorder, subjects, tick=None, ran: set[str] | None = None) -> list[str]:
+    """What is wrong with the screen as ``app`` draws it now: ``problems`` of the frame, and each
+    subject drawn whole.  A subject a scroller runs through its columns counts as whole when every
+    character of it shows in them over one loop; ``tick(frame)`` sets the screen's frame counter;
+    ``ran`` keeps the running texts already seen whole, so a second check of the screen skips them."""
+    spans = recorder(app)
+    found = problems(spans)
+    drawn = "".join(plain(span.text) for span in spans)
+    running = {span.source for span in spans if span.source != span.text}
+    for subject in subjects:
+        if not plain(subject) or plain(subject) in drawn:
+            continue
+        source = next((text for text in running if plain(subject) in plain(text)), None)
+        if source is None or tick is None:
+            found.append(f"cut: {subject!r} is not drawn whole")
+            continue
+        if ran is not None and source in ran:
+            continue
+        seen: set[int] = set()
+        for frame in range((len(source) + 4) * ui.CELL):
+            tick(frame)
+            for span in recorder(app):
+                if span.source == source:
+                    seen |= set(range(span.start, span.start + len(span.text)))
+        if {i for i, ch in enumerate(source) if not ch.isspace()} - seen:
+            found.append(f"cut: {subject!r} never shows whole as it runs")
+        elif ran is not None:
+            ran.add(source)
+        tick(0)
+    return found
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_every_help_page_shows_every_line_a_line_pitch_apart(make_app, recorder, language):
+    """Help pages are blocks like every other: lines a LINE_PITCH apart, each line reached by scrolling."""
+    from pyxel_app.shell.overlays import Help
+
+    app, driver = make_app()
+    strings.set_language(language)
+    table = strings.table(language)
+    pages = [text for key, text in table.items()
+             if re.search(r"(^|\.)help(\.|$)", key) and not key.startswith(("help.", "keys.", "pause."))]
+    pages += [table["help.keys"], table["help.menu"]]
+    pages += [f"{table[f'{spec.key}.help']}\n\n{table['net.help']}" for spec in GAMES]  # a network game's page
+    failures = {}
+    for page in pages:
+        app.overlays.clear()
+        app.open_overlay(Help(app, page, "HEADING"))
+        box = app.overlays[-1]
+        top = Help.FIRST_ROW * ui.CELL
+        first = recorder(box)  # the page alone: it covers the screen under it
+        body = [span for span in first if top <= span.y < Help.FOOTER_ROW * ui.CELL and span.text != "▼"]
+        assert {span.y for span in body} <= {top + i * ui.LINE_PITCH for i in range(Help.VISIBLE_LINES)}
+        spans, found = list(body), problems(first)
+        last_y = top + (Help.VISIBLE_LINES - 1) * ui.LINE_PITCH
+        for box.top in range(1, box.max_top + 1):  # each step down brings one more line
+            frame = recorder(box)
+            found += problems(frame)
+            spans += [span for span in frame if span.y == last_y and span.text not in "▲▼"]
+        box.top = 0
+        found += problems([], None) + [p for p in problems(spans, page) if "cut" in p]
+        found += [p for p in problems(spans, table["help.shell"]) if "cut" in p]
+        if found:
+            failures[page[:30]] = found[:3]
+    app.overlays.clear()
+    assert failures == {}, failures
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_keys_screen_shows_every_key_list_note_and_refusal_whole(make_app, recorder, language):
+    """Each action's keys (the longest names bound), every refusal a key can get and every clash
+    warning: on the screen whole, lines apart, or (a refusal too long for the note) in a box."""
+    from pyxel_app.input import Action
+    from pyxel_app.shell.keys import KEY_NAMES, KeysScreen, action_label, key_label
+
+    app, driver = make_app()
+    strings.set_language(language)
+    screen = KeysScreen(app)
+    app.go_to(screen)
+    driver.frame()
+    bindings = app.input.bindings
+    longest = sorted(KEY_NAMES.values(), key=lambda name: -len(key_label(name)))
+    spare = iter(name for name in longest if bindings.owner(name) is None)
+    for action in (Action.UNDO, Action.SELECT, Action.MENU):  # the longest names, beside a fixed key too
+        bindings.bind(action, next(spare))
+
+    def tick(frame):
+        screen.frame = frame
+
+    ran: set[str] = set()
+
+    def check(what):
+        keys = [" ".join(key_label(name) for name in bindings.keys[action]) for action in screen.actions]
+        found = screen_problems(app, recorder, [action_label(a) for a in screen.actions] + keys + what, tick, ran)
+        assert found == [], found
+
+    for index, action in enumerate(screen.actions):
+        screen.chooser.index = index
+        check([])
+        screen.waiting = action
+        check([strings.t("keys.waiting", action=action_label(action))])
+        screen.waiting = None
+        # ESC cancels the wait, F1 opens the help page; every other key another action has is refused
+        owned = [name for name in KEY_NAMES.values()
+                 if bindings.owner(name, besides=(action,)) and name not in ("ESCAPE", "F1")]
+        for name in owned:
+            note = screen._refusal(action, name)
+            screen.waiting, screen.note = action, ""
+            driver.key(name)
+            assert screen.waiting is None, name
+            if app.overlays:  # too long for the note's lines: a box shows it whole
+                assert " ".join(app.overlays[-1].lines).split() == note.split()
+                app.overlays.clear()
+                assert screen.note == ""
+            else:
+                assert screen.note == note
+                check([note])
+            screen.note = ""
+    for clash in ("N", "C", "L", "0"):  # keys of four, two, two games and ByPuzz alone
+        for action in (Action.UNDO, Action.HINT, Action.HELP):
+            saved = dict(bindings.keys)
+            if bindings.owner(clash, besides=(action,)) is None:
+                bindings.bind(action, clash)
+                screen.chooser.index = screen.actions.index(action)
+                warning = screen.clash_warning(action)
+                assert warning
+                check([warning])
+            bindings.keys = saved
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_pegs_board_picker_shows_every_board_and_its_warning_whole(make_app, recorder, language):
+    app, driver, cart = cartridge_at_start(make_app, "pegs", language)
+    assert cart.screen == "pick"
+    for index, entry in enumerate(cart.entries()):
+        cart.pick_index = index
+        subjects = [strings.t(f"pegs.board.{other}") for other in cart.entries()] + [strings.t("pegs.pick.keys")]
+        if entry.endswith("_centre"):
+            subjects.append(strings.t("pegs.warn.centre"))
+        assert screen_problems(app, recorder, subjects) == [], entry
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_bypuzz_side_column_shows_every_label_and_value_whole(make_app, recorder, language, monkeypatch):
+    """Counts, level, best, auto check and the goal's word, each level, on and off, the largest
+    numbers, on the preview, the shuffle and the play screen."""
+    from pyxel_app.cartridges.bypuzz import ByPuzz
+    from pyxel_app.cartridges.bypuzz.play import PlayScreen, ShuffleScreen
+    from pyxel_app.cartridges.bypuzz.preview import PreviewScreen
+    from pyxel_app.session import Session
+
+    monkeypatch.setattr(ByPuzz, "solver_budget_ms", 2.0)
+    monkeypatch.setattr(ByPuzz, "still_solver_budget_ms", 2.0)
+    app, driver = cartridge_at_play(make_app, "bypuzz", language)
+    cart = app.cartridge
+    for _ in range(3000):
+        if isinstance(cart.screen, PlayScreen) and not cart.screen.checking:
+            break
+        driver.frame()
+    play = cart.screen
+    play.in_place = 15
+    monkeypatch.setattr(Session, "move_count", property(lambda session: BIG))
+    monkeypatch.setattr(cart, "best", lambda *args: BIG)
+    screens = [play, PreviewScreen(cart, then_shuffle=True), PreviewScreen(cart, then_shuffle=False), ShuffleScreen(cart)]
+    for screen in screens:
+        cart.screen = screen
+        for level in ("easy", "normal", "hard"):
+            for auto in (True, False):
+                cart.level = level
+                cart.set_auto_check(auto)
+                subjects = [strings.t(f"bypuzz.side.{key}") for key in ("level", "best", "auto", "goal")]
+                subjects += [strings.t(f"bypuzz.level.{level}"), str(BIG), strings.t("bypuzz.on" if auto else "bypuzz.off")]
+                if screen is play:
+                    subjects += [strings.t("bypuzz.moves", n=BIG), strings.t("bypuzz.in_place", n=15)]
+                elif isinstance(screen, PreviewScreen):
+                    subjects.append(strings.t("bypuzz.preview.caption"))
+                assert screen_problems(app, recorder, subjects) == [], (type(screen).__name__, level, auto)
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_bypuzz_choice_shows_every_set_and_target_name_whole(make_app, recorder, language, monkeypatch):
+    """Each set (a dropped file's name is as long as its file's), each target's name with the
+    largest best, random, the levels and the footer."""
+    from pyxel_app.cartridges.bypuzz.choose import LEVEL_ITEMS, RANDOM, ChooseScreen, distance_text
+    from pyxel_app.rules.bypuzz_sets import PuzzleSet
+
+    app, driver, cart = cartridge_at_start(make_app, "bypuzz", language)
+    driver.key("RETURN")
+    screen = cart.screen
+    assert isinstance(screen, ChooseScreen)
+    cart.puzzle_sets.append(PuzzleSet("A long file name of a puzzle set " + LONG_NAME, cart.puzzle_sets[0].targets))
+    monkeypatch.setattr(cart, "best", lambda *args: BIG)
+
+    def tick(frame):
+        screen.frame = frame
+
+    ran: set[str] = set()
+    for set_index, puzzle_set in enumerate(cart.puzzle_sets):
+        cart.set_index = set_index
+        for target in [None] + list(range(len(puzzle_set.targets))):
+            cart.target_index = target
+            screen.items.index = RANDOM if target is None else target
+            name = strings.t("bypuzz.choose.random_name") if target is None else cart.target_name(target)
+            subjects = [name if target is None else strings.t("bypuzz.choose.best", name=name, n=BIG),
+                        strings.t("bypuzz.choose.set"), strings.t("bypuzz.choose.random"), strings.t("bypuzz.choose.level"),
+                        strings.t("bypuzz.choose.footer"),
+                        strings.t("bypuzz.choose.set_name", name=puzzle_set.name, n=set_index + 1, of=len(cart.puzzle_sets))]
+            subjects += [strings.t(f"bypuzz.level.{level}") for level in LEVEL_ITEMS.values()]
+            subjects += [distance_text(level) for level in LEVEL_ITEMS.values()]
+            assert screen_problems(app, recorder, subjects, tick, ran) == [], (puzzle_set.name, target)
+    for item in LEVEL_ITEMS:  # the marker beside a level
+        screen.items.index = item
+        assert problems(recorder(app)) == []
+
+
+MATCH_GAMES = [spec.key for spec in GAMES if spec.levels or spec.choose_colour or spec.ask_who_starts]
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", MATCH_GAMES)
+def test_every_set_up_screen_shows_its_question_choices_and_keys_whole(make_app, recorder, key, language):
+    """Variant, mode (with the network's), level, both seats' names and colours (the first
+    player's twelve-letter name beside the colour taken), who starts."""
+    from pyxel_app.shell import setup
+
+    app, driver, cart = cartridge_at_start(make_app, key, language, network=True)
+    spec, word = cart.spec, cart.word
+    screens = []
+    if spec.choose_variant:
+        screens.append(("variant", 0, setup.MODE_COMPUTER, [word("choose_variant")]
+                        + [word(f"variant.{v}") for v in cart.rules.variants]))
+    screens.append(("mode", 0, setup.MODE_COMPUTER, [word("choose_mode")]
+                    + [word(f"mode.{m}") if m in setup.MODES else strings.t(f"net.mode.{m}") for m in cart.mode_choices()]))
+    if spec.levels:
+        screens.append(("level", 0, setup.MODE_COMPUTER, [word("choose_level")] + [cart.level_label(lv) for lv in spec.levels]))
+    for seat in (0, 1):
+        screens.append(("name", seat, setup.MODE_TWO, [word("enter_name"), word("keys.name"), word("keys.name_pad"),
+                                                       word("empty_name", name=word("default_name", n=seat + 1))]))
+        if spec.choose_colour:
+            screens.append(("colour", seat, setup.MODE_TWO, [word("keys.colour")]))
+    if spec.ask_who_starts:
+        screens.append(("first", 0, setup.MODE_COMPUTER, [word("choose_first")]))
+    for phase, seat, mode, subjects in screens:
+        cart.mode, cart.seat, cart.names = mode, seat, [LONG_NAME, LONG_NAME]
+        cart.colours = list(spec.colours[:2]) if phase != "colour" else [spec.colours[0], None] if seat else [None, None]
+        cart.go_to_phase(phase)
+        if phase == "name":
+            cart.entry.type_text(LONG_NAME)
+        if phase == "colour":
+            subjects = subjects + [cart.colour_name(colour) for colour in spec.colours]
+            if seat:
+                subjects.append(word("taken_by", player=LONG_NAME))
+        if phase == "first":
+            subjects = subjects + [word("starts", player=cart.player_label(s)) for s in (0, 1)]
+        assert screen_problems(app, recorder, subjects) == [], (phase, seat)
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_network_screens_show_every_address_and_reason_whole(make_app, recorder, language):
+    """Hosting with the most addresses ``local_addresses`` gives (two and the loopback, as long as
+    they come), joining, connecting, and every reason a link fails."""
+    from types import SimpleNamespace
+
+    from pyxel_app.shell import setup
+
+    app, driver, cart = cartridge_at_start(make_app, "connect4", language, network=True)
+    table = strings.table(language)
+    cart.mode, cart.names = setup.MODE_HOST, [LONG_NAME, ""]
+    cart.host_addresses = ["255.255.255.255", "192.168.100.200", "127.0.0.1"]
+    reasons = [key.split(".")[-1] for key in table if key.startswith("net.why.")]
+    port = 65535
+    for phase in ("host", "connecting"):
+        for problem in [None] + reasons:
+            stage = "waiting" if problem is None else "failed"
+            cart.phase = phase
+            cart.net = SimpleNamespace(stage=stage, listening_port=port, waiting_seconds=3599, problem=problem or "",
+                                       detail=FILLER, address="bypuzz-arcade.example.org:65535")
+            subjects = ([strings.t("net.hosting"), strings.t("net.tell")] + [f"{a}:{port}" for a in cart.host_addresses]
+                        if phase == "host" else [strings.t("net.connecting", address=cart.net.address)])
+            if problem:
+                from pyxel_app.shell.netplay import why_text
+
+                subjects += [strings.t("net.not_now", why=why_text(problem, FILLER)), strings.t("net.keys.retry")]
+            else:
+                subjects.append(strings.t("net.keys.cancel"))
+            assert screen_problems(app, recorder, subjects) == [], (phase, problem)
+    cart.net = None
+    cart.go_to_phase("address")
+    cart.entry.type_text("bypuzz-arcade.example.org:65535")
+    subjects = [strings.t("net.address", port=cart.default_port), strings.t("net.keys.address"), cart.entry.typed]
+    assert screen_problems(app, recorder, subjects) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES if spec.levels or spec.choose_colour])
+def test_the_players_panel_shows_twelve_letter_names_and_every_computer_whole(make_app, recorder, key, language):
+    from pyxel_app.shell import setup
+
+    app, driver = cartridge_at_play(make_app, key, language)
+    cart = app.cartridge
+    cart.mode, cart.names = setup.MODE_TWO, [LONG_NAME, LONG_NAME]
+    assert screen_problems(app, recorder, [LONG_NAME]) == []
+    cart.mode = setup.MODE_COMPUTER
+    for level in cart.spec.levels:
+        cart.level = level
+        names = [cart.player_name(seat) for seat in (0, 1)]
+        assert screen_problems(app, recorder, names) == [], level
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_bypuzz_config_screen_shows_every_setting_whole(make_app, recorder, language):
+    """Each layout, device, pad button choice, sound and tile style, as the keys set them."""
+    from pyxel_app.cartridges.bypuzz.config import ROWS, ConfigScreen
+
+    app, driver, cart = cartridge_at_start(make_app, "bypuzz", language)
+    assert isinstance(cart.screen, ConfigScreen)
+    word = lambda key: strings.t(f"bypuzz.{key}")  # noqa: E731
+    labels = [word(f"config.{key.lower()}") for key in ROWS[:-1]]
+    labels += [word(key) for key in ("config.keys", "config.cursor_too", "config.devices", "config.game", "config.accept",
+                                     "config.footer")]
+    for steps in ("", "L", "R", "C", "M", "J", "T", "G", "S", "P", "P", "P", "M J"):
+        driver.script(steps)
+        cart.message_frames = 0
+        values = [word(f"config.pad.{app.input.bindings.pad_layout}"), word(f"tiles.{cart.tile_style}")]
+        assert screen_problems(app, recorder, labels + values) == [], steps

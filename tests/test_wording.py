@@ -11,7 +11,7 @@ from pyxel_app.shell import strings, ui
 from pyxel_app.shell.keys import key_label
 
 # Clipped or half-translated German the issue names; none may come back anywhere.
-CLIPPED = ("(kürzeste)", "Dauerprüf.", "[T]ast ", "Bestes", "Murmel drücken", "(o. Taste)")
+CLIPPED = ("(kürzeste)", "Dauerprüf.", "[T]ast ", "Bestes", "Murmel drücken", "(o. Taste)", "Konfig ", "Konfig.")
 
 
 def test_no_german_text_keeps_a_clipped_word():

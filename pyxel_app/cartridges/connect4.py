@@ -212,9 +212,9 @@ class Connect4View(BoardView):
                 else:
                     draw_disc(cx, cy, colours[seat])
         if falling is not None:
-            pyxel.clip(BOARD_X - 2, CURSOR_ROW * ui.CELL - CELL_PX, BOARD_W + 4, BOARD_H + CELL_PX + ui.CELL + 2)
+            ui.clip(BOARD_X - 2, CURSOR_ROW * ui.CELL - CELL_PX, BOARD_W + 4, BOARD_H + CELL_PX + ui.CELL + 2)
             draw_disc(cell_x(falling.column) + CELL_PX // 2, int(min(falling.y, falling.target_y)) + CELL_PX // 2, falling.colour)
-            pyxel.clip()
+            ui.clip()
         if show_end and RULES.winner(state) is not None:
             blink = board.frame // 15 % 2 == 0
             for x, y in RULES.winning_line(state):

@@ -26,7 +26,7 @@ from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
 from ..shell.setup import MODE_COMPUTER
-from ..shell.strings import t
+from ..shell.strings import error_words, t
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
 # (rows 5-19), a blank row, the end text from row 21; the panel from column 18.
@@ -304,7 +304,7 @@ class DraughtsView(BoardView):
         try:
             game = read_pdn(text)
         except PdnError as error:
-            self.match.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error))
+            self.match.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error_words(error)))
             return
 
         def load() -> None:

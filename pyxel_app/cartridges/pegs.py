@@ -24,7 +24,7 @@ from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
-from ..shell.strings import t
+from ..shell.strings import error_words, t
 
 # The solver's share of a frame: drawing needs little, a 60 fps frame has 16.7 ms.
 SOLVER_BUDGET_MS = 4.0
@@ -45,6 +45,7 @@ LABEL_GAP = 3  # pixels between the row numbers and the board
 DIGIT_MIDDLE = 3  # a digit's ink fills rows 0-6 of its cell
 HEADING_COL = 14  # where the other games put their headings too
 SIDE_ROW = ui.TITLE_ROW + 3  # the side columns start a blank row under the title box
+SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
@@ -226,7 +227,7 @@ class PegsCartridge(Cartridge):
         try:
             RULES.state_from_text(text)
         except ValueError as error:
-            self.app.storage.set_aside(BOARD_FILE, str(error))
+            self.app.storage.set_aside(BOARD_FILE, error_words(error))
             return
         self.custom = text
 
@@ -237,11 +238,12 @@ class PegsCartridge(Cartridge):
         try:
             data = Path(path).read_bytes()
             if len(data) > MAX_FILE_BYTES:
-                raise BoardError(f"more than {MAX_FILE_BYTES} bytes")
+                raise BoardError(f"file too big ({len(data)} bytes, at most {MAX_FILE_BYTES})", code="file.too_big",
+                                 n=len(data), most=MAX_FILE_BYTES)
             text = data.decode("utf-8")
             RULES.state_from_text(text)
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error))
+            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error_words(error)))
             return
         self.app.storage.write(BOARD_FILE, text)
         self.custom = text
@@ -473,8 +475,7 @@ class PegsCartridge(Cartridge):
         if self.custom is None:
             ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
         if self.entries()[self.pick_index].endswith(CENTRE_SUFFIX):
-            for offset, line in enumerate(ui.wrap(t("pegs.warn.centre"), ui.COLS - 2)[:2]):
-                ui.text_at(1, WARNING_ROW + offset, line, palette.YELLOW)
+            ui.lines(ui.CELL, WARNING_ROW * ui.CELL, ui.wrap(t("pegs.warn.centre"), ui.COLS - 2), palette.YELLOW)
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
@@ -497,8 +498,8 @@ class PegsCartridge(Cartridge):
         if state.board.name in RECORDS:
             rows.append(("side.record", str(RECORDS[state.board.name])))
         for index, (key, value) in enumerate(rows):
-            ui.text_at(1, SIDE_ROW + 3 * index, t(f"pegs.{key}"), palette.GREY)
-            ui.text(ui.CELL, (SIDE_ROW + 3 * index) * ui.CELL + ui.LINE_PITCH, value, palette.WHITE)
+            ui.block(ui.CELL, (SIDE_ROW + 3 * index) * ui.CELL, [(t(f"pegs.{key}"), palette.GREY), (value, palette.WHITE)],
+                     SIDE_COLS)
         ui.text_at(30, SIDE_ROW, t("pegs.side.light"), palette.GREY)
         light = self.light()
         colour = palette.GREEN if light else palette.RED if light is False else palette.GREY

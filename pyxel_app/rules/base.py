@@ -19,7 +19,20 @@ M = TypeVar("M", bound=Hashable)
 
 
 class RulesError(ValueError):
-    """Base of every error the rules raise; a ValueError so callers may catch that."""
+    """Base of every error the rules raise; a ValueError so callers may catch that.
+
+    ``str()`` is the English (for the command line and logs).  ``code`` names the kind of problem
+    and ``fields`` its values (an error inside another is a field too), so a screen can say it in
+    the player's language; ``line`` is the line of a text it is on, if any.
+
+    >>> error = NotationError("no rows", line=3, code="pegs.no_rows")
+    >>> str(error), error.code, error.line, error.fields
+    ('line 3: no rows', 'pegs.no_rows', 3, {})
+    """
+
+    def __init__(self, message: str = "", line: int | None = None, *, code: str = "", **fields: object) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line, self.code, self.fields = line, code, fields
 
 
 class IllegalMoveError(RulesError):
@@ -104,7 +117,8 @@ class Rules(Generic[S, M]):
             return self.variants[0]
         if variant not in self.variants:
             raise NotationError(
-                f"unknown variant {variant!r} for {self.name}; choose from {', '.join(self.variants)}"
+                f"unknown variant {variant!r} for {self.name}; choose from {', '.join(self.variants)}",
+                code="variant", variant=variant, variants=", ".join(self.variants),
             )
         return variant
 

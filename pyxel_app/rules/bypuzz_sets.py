@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .base import RulesError
 from .numbers import NumberError, is_number, parse_number
 
 SIZE = 4
@@ -41,12 +42,8 @@ MAX_NAME = 24
 Target = tuple[int, ...]
 
 
-class PuzzleSetError(ValueError):
+class PuzzleSetError(RulesError):
     """A puzzle-set file that cannot be used; the message names the line."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-        self.line = line
 
 
 @dataclass(frozen=True)
@@ -85,13 +82,14 @@ STANDARD_SET = PuzzleSet(
 def check_target(numbers: Target, line: int | None = None) -> Target:
     """Each of 0-15 exactly once; the error names what is doubled or missing."""
     if len(numbers) != CELLS:
-        raise PuzzleSetError(f"a target needs {CELLS} numbers, got {len(numbers)}", line)
+        raise PuzzleSetError(f"a target needs {CELLS} numbers, got {len(numbers)}", line, code="bypuzz.set.target_size",
+                             most=CELLS, n=len(numbers))
     doubled = sorted({n for n in numbers if numbers.count(n) > 1})
     if doubled:
         missing = sorted(set(range(CELLS)) - set(numbers))
-        raise PuzzleSetError(
-            f"{', '.join(map(str, doubled))} more than once (missing: {', '.join(map(str, missing))})", line
-        )
+        doubled_text, missing_text = ", ".join(map(str, doubled)), ", ".join(map(str, missing))
+        raise PuzzleSetError(f"{doubled_text} more than once (missing: {missing_text})", line, code="bypuzz.set.doubled",
+                             doubled=doubled_text, missing=missing_text)
     return tuple(numbers)
 
 
@@ -100,21 +98,25 @@ def _numbers(line: str, number: int) -> list[int]:
     if words and words[0].lower() == "data":
         words = words[1:]
     if len(words) != SIZE:
-        raise PuzzleSetError(f"expected {SIZE} numbers, got {len(words)}", number)
+        raise PuzzleSetError(f"expected {SIZE} numbers, got {len(words)}", number, code="bypuzz.set.row_size", most=SIZE,
+                             n=len(words))
     values = []
     for word in words:
         try:
             values.append(parse_number(word, 0, CELLS - 1))
         except NumberError:
             shown = word if is_number(word) else repr(word[:12])
-            raise PuzzleSetError(f"{shown} is not a number from 0 to 15", number) from None
+            raise PuzzleSetError(f"{shown} is not a number from 0 to 15", number, code="bypuzz.set.not_number",
+                                 word=shown) from None
     return values
 
 
 def parse_puzzle_set(text: str, default_name: str) -> PuzzleSet:
     """Read a ByMore file; any problem raises PuzzleSetError naming the line."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise PuzzleSetError(f"file too big ({len(text.encode('utf-8'))} bytes, at most {MAX_FILE_BYTES})")
+        size = len(text.encode("utf-8"))
+        raise PuzzleSetError(f"file too big ({size} bytes, at most {MAX_FILE_BYTES})", code="file.too_big", n=size,
+                             most=MAX_FILE_BYTES)
     name = ""
     targets: list[Target] = []
     pending: list[int] = []
@@ -123,14 +125,14 @@ def parse_puzzle_set(text: str, default_name: str) -> PuzzleSet:
         line = raw.strip()
         if line.lower().startswith("name:"):
             if targets or pending or name:
-                raise PuzzleSetError("'name:' must come once, before the first target", number)
+                raise PuzzleSetError("'name:' must come once, before the first target", number, code="bypuzz.set.name_place")
             name = line[5:].strip()[:MAX_NAME]
             continue
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         if len(targets) == TARGETS_PER_SET:
-            raise PuzzleSetError(f"more than {TARGETS_PER_SET} targets", number)
+            raise PuzzleSetError(f"more than {TARGETS_PER_SET} targets", number, code="bypuzz.set.too_many", most=TARGETS_PER_SET)
         if not pending:
             first_line = number
         pending += _numbers(line, number)
@@ -138,12 +140,16 @@ def parse_puzzle_set(text: str, default_name: str) -> PuzzleSet:
             try:
                 targets.append(check_target(tuple(pending)))
             except PuzzleSetError as error:
-                raise PuzzleSetError(f"target {len(targets) + 1} (from line {first_line}): {error}", number) from None
+                raise PuzzleSetError(f"target {len(targets) + 1} (from line {first_line}): {error}", number,
+                                     code="bypuzz.set.target", n=len(targets) + 1, first=first_line, why=error) from None
             pending = []
     if pending:
-        raise PuzzleSetError(f"target {len(targets) + 1} (from line {first_line}) has only {len(pending) // SIZE} of 4 lines")
+        rows = len(pending) // SIZE
+        raise PuzzleSetError(f"target {len(targets) + 1} (from line {first_line}) has only {rows} of 4 lines",
+                             code="bypuzz.set.short", n=len(targets) + 1, first=first_line, rows=rows)
     if len(targets) != TARGETS_PER_SET:
-        raise PuzzleSetError(f"a set needs {TARGETS_PER_SET} targets, this file has {len(targets)}")
+        raise PuzzleSetError(f"a set needs {TARGETS_PER_SET} targets, this file has {len(targets)}", code="bypuzz.set.count",
+                             most=TARGETS_PER_SET, n=len(targets))
     return PuzzleSet(name or default_name, tuple(targets))
 
 

@@ -486,14 +486,17 @@ def _fen_squares(text: str, colour: str) -> tuple[list[int], list[int]]:
             continue
         match = FEN_PIECE.match(item.upper())
         if match is None:
-            raise NotationError(f"{item[:20]!r} in {colour}'s squares is not a square like 32, K32 or 31-35")
+            raise NotationError(f"{item[:20]!r} in {colour}'s squares is not a square like 32, K32 or 31-35",
+                                code="draughts.fen_item", item=repr(item[:20]), side=colour.lower())
         try:
             first = parse_number(match.group(2), 1, SQUARES, "a square")
             last = first if match.group(3) is None else parse_number(match.group(3), 1, SQUARES, "a square")
         except NumberError as error:
-            raise NotationError(f"{item!r} in {colour}'s squares: {error}") from None
+            raise NotationError(f"{item!r} in {colour}'s squares: {error}", code="draughts.fen_square", item=repr(item),
+                                side=colour.lower(), most=SQUARES) from None
         if last < first:
-            raise NotationError(f"the range {item!r} in {colour}'s squares runs backwards")
+            raise NotationError(f"the range {item!r} in {colour}'s squares runs backwards", code="draughts.fen_backwards",
+                                item=repr(item), side=colour.lower())
         (kings if match.group(1) else men).extend(range(first, last + 1))
     return men, kings
 
@@ -503,7 +506,8 @@ def position_from_fen(text: str) -> tuple[int, int, int, int]:
     fen = text.strip().strip('"').rstrip(".").strip()
     fields = [field.strip() for field in fen.split(":")]
     if len(fields) != 3 or fields[0].upper() not in ("W", "B"):
-        raise NotationError(f"{fen[:40]!r} is not a position like W:W31,32:B1,2 (turn, then each side's squares)")
+        raise NotationError(f"{fen[:40]!r} is not a position like W:W31,32:B1,2 (turn, then each side's squares)",
+                            code="draughts.fen", fen=repr(fen[:40]))
     turn = WHITE if fields[0].upper() == "W" else BLACK
     boards = {}
     kings = 0
@@ -511,19 +515,21 @@ def position_from_fen(text: str) -> tuple[int, int, int, int]:
     for part in fields[1:]:
         colour = part[:1].upper()
         if colour not in ("W", "B") or colour in boards:
-            raise NotationError(f"{part[:20]!r}: each side's squares start with W or B, once each")
+            raise NotationError(f"{part[:20]!r}: each side's squares start with W or B, once each",
+                                code="draughts.fen_sides", part=repr(part[:20]))
         name = "White" if colour == "W" else "Black"
         men, crowned = _fen_squares(part[1:], name)
         bits = 0
         for square in men + crowned:
             if square in taken:
-                raise NotationError(f"square {square} is named twice")
+                raise NotationError(f"square {square} is named twice", code="draughts.fen_twice", square=square)
             taken.add(square)
             bits |= square_bit(square - 1)
         far_row = FAR_ROW[WHITE if colour == "W" else BLACK]
         for square in men:
             if far_row & square_bit(square - 1):
-                raise NotationError(f"a {name.lower()} man on square {square} would have been crowned")
+                raise NotationError(f"a {name.lower()} man on square {square} would have been crowned",
+                                    code="draughts.fen_crowned", side=name.lower(), square=square)
         kings |= sum(square_bit(square - 1) for square in crowned)
         boards[colour] = bits
     return boards["W"], boards["B"], kings, turn
@@ -595,8 +601,8 @@ class DraughtsRules(Rules[Draughts, Move]):
         legal = {known.key for known in self.legal_moves(state)}
         if move.key not in legal or not self._is_route(state, move):
             if self.outcome(state) is not None:
-                raise IllegalMoveError("the game is already over")
-            raise IllegalMoveError(self.why_illegal(state, move))
+                raise IllegalMoveError("the game is already over", code="draughts.over")
+            raise self.why_illegal(state, move)
         return self.after(state, move)
 
     def _is_route(self, state: Draughts, move: Move) -> bool:
@@ -615,21 +621,24 @@ class DraughtsRules(Rules[Draughts, Move]):
             history = state.history + (state.key,)
         return Draughts(state.variant, white, black, kings, 1 - state.turn, history)
 
-    def why_illegal(self, state: Draughts, move: Move) -> str:
+    def why_illegal(self, state: Draughts, move: Move) -> IllegalMoveError:
+        """The error that says why ``move`` is not legal here."""
         own, _ = self.sides(state)
         start = move.path[0] + 1
         if not own & square_bit(move.path[0]):
-            return f"there is no piece of yours on {start}"
+            return IllegalMoveError(f"there is no piece of yours on {start}", code="draughts.no_piece", square=start)
         moves = self.legal_moves(state)
         if moves and moves[0].captured:
             most = moves[0].captured.bit_count()
             if not move.captured:
-                return f"a capture is compulsory ({', '.join(str(m) for m in moves[:4])})"
+                listed = ", ".join(str(m) for m in moves[:4])
+                return IllegalMoveError(f"a capture is compulsory ({listed})", code="draughts.must_capture", moves=listed)
             if state.variant == INTERNATIONAL and move.captured.bit_count() < most:
-                return f"the capture that takes the most pieces ({most}) is compulsory"
+                return IllegalMoveError(f"the capture that takes the most pieces ({most}) is compulsory",
+                                        code="draughts.most_pieces", n=most)
         if not any(m.start == move.start for m in moves):
-            return f"the piece on {start} cannot move"
-        return f"{move} is not a legal move"
+            return IllegalMoveError(f"the piece on {start} cannot move", code="draughts.cannot_move", square=start)
+        return IllegalMoveError(f"{move} is not a legal move", code="draughts.illegal", move=str(move))
 
     def draw_reason(self, state: Draughts) -> str | None:
         if state.variant != INTERNATIONAL:
@@ -675,7 +684,8 @@ class DraughtsRules(Rules[Draughts, Move]):
         named = named.strip()
         if named and named in self.variants:
             if variant is not None and variant != named:
-                raise NotationError(f"the position is {named}, not {variant}")
+                raise NotationError(f"the position is {named}, not {variant}", code="draughts.other_variant",
+                                    named=named, variant=variant)
             variant = named
         else:
             fen = text
@@ -697,12 +707,14 @@ class DraughtsRules(Rules[Draughts, Move]):
         """
         token = text.strip()
         if not SQUARE_LIST.match(token):
-            raise NotationError(f"{token[:20]!r} is not a move like 32-28 or 28x19x10")
+            raise NotationError(f"{token[:20]!r} is not a move like 32-28 or 28x19x10", code="draughts.bad_move",
+                                token=repr(token[:20]))
         squares = [int(number) - 1 for number in re.split(r"\s*[-xX:]\s*", token)]
         if any(not 0 <= square < SQUARES for square in squares):
-            raise NotationError(f"{token!r}: squares are 1-{SQUARES}")
+            raise NotationError(f"{token!r}: squares are 1-{SQUARES}", code="draughts.squares", token=repr(token),
+                                most=SQUARES)
         if self.outcome(state) is not None:
-            raise IllegalMoveError("the game is already over")
+            raise IllegalMoveError("the game is already over", code="draughts.over")
         routes = self.routes(state)
         start, end = squares[0], squares[-1]
         exact = [route for route in routes if list(route.path) == squares]
@@ -712,10 +724,11 @@ class DraughtsRules(Rules[Draughts, Move]):
         if not keys:
             captured = "x" in token.lower() or len(squares) > 2
             return_move = Move(tuple(squares), 1 if captured else 0)
-            raise IllegalMoveError(self.why_illegal(state, return_move))
+            raise self.why_illegal(state, return_move)
         if len(keys) > 1:
             options = ", ".join(str(route) for route in self.distinct(found))
-            raise IllegalMoveError(f"{token} can be {options}: write the squares it lands on")
+            raise IllegalMoveError(f"{token} can be {options}: write the squares it lands on", code="draughts.ambiguous",
+                                   token=token, options=options)
         key = keys.pop()
         for move in self.legal_moves(state):
             if move.key == key:

@@ -131,7 +131,7 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
                 depth_paren += 1
             elif char == ")":
                 if depth_paren == 0:
-                    raise PdnError(f"line {number}: a ')' closes no variation")
+                    raise PdnError("a ')' closes no variation", number, code="draughts.pdn.stray_close")
                 depth_paren -= 1
             elif char == ";" and not depth_paren:
                 break
@@ -147,18 +147,18 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
         if word:
             tokens.append((number, word))
     if depth_brace:
-        raise PdnError("a comment '{' is never closed")
+        raise PdnError("a comment '{' is never closed", code="draughts.pdn.open_comment")
     if depth_paren:
-        raise PdnError("a variation '(' is never closed")
+        raise PdnError("a variation '(' is never closed", code="draughts.pdn.open_variation")
     return tokens
 
 
 def read_pdn(text: str) -> PdnGame:
     """The first game of a PDN text, replayed and checked; PdnError says what is wrong."""
     if not isinstance(text, str):
-        raise PdnError("a PDN file is text")
+        raise PdnError("a PDN file is text", code="draughts.pdn.not_text")
     if len(text) > MAX_PDN_CHARS:
-        raise PdnError(f"the file is longer than {MAX_PDN_CHARS} characters")
+        raise PdnError(f"the file is longer than {MAX_PDN_CHARS} characters", code="draughts.pdn.too_long", most=MAX_PDN_CHARS)
     text = text.lstrip("\ufeff")
     tags: dict[str, str] = {}
     lines = text.splitlines()
@@ -171,7 +171,8 @@ def read_pdn(text: str) -> PdnGame:
         if line.startswith("["):
             match = TAG.match(line)
             if match is None:
-                raise PdnError(f'line {number}: {line[:30]!r} is not a tag like [FEN "W:W31,32:B1,2"]')
+                raise PdnError(f'{line[:30]!r} is not a tag like [FEN "W:W31,32:B1,2"]', number, code="draughts.pdn.bad_tag",
+                               text=repr(line[:30]))
             name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
             if name in tags and seen_tags:
                 body_start = number - 1  # a second game's tags: stop at the first game
@@ -185,14 +186,15 @@ def read_pdn(text: str) -> PdnGame:
     try:
         variant = RULES.check_variant(variant)
     except NotationError as error:
-        raise PdnError(f"the Variant tag: {error}") from None
+        raise PdnError(f"the Variant tag: {error}", code="draughts.pdn.variant_tag", why=error) from None
     game_type = tags.get("GameType", GAME_TYPE).split(",")[0].strip()
     if game_type != GAME_TYPE:
-        raise PdnError(f"GameType {game_type!r} is not 10x10 draughts (20)")
+        raise PdnError(f"GameType {game_type!r} is not 10x10 draughts (20)", code="draughts.pdn.game_type",
+                       game_type=repr(game_type))
     try:
         start = RULES.state_from_text(tags["FEN"], variant) if "FEN" in tags else RULES.initial_state(variant)
     except NotationError as error:
-        raise PdnError(f"the FEN tag: {error}") from None
+        raise PdnError(f"the FEN tag: {error}", code="draughts.pdn.fen_tag", why=error) from None
     tokens = _strip_comments("\n" * body_start + "\n".join(lines[body_start:]))
     state = start
     moves: list[str] = []
@@ -207,14 +209,16 @@ def read_pdn(text: str) -> PdnGame:
             continue
         match = MOVE.match(token)
         if match is None:
-            raise PdnError(f"line {number}: {token[:20]!r} is not a move like 32-28 or 28x19x10")
+            raise PdnError(f"{token[:20]!r} is not a move like 32-28 or 28x19x10", number, code="draughts.pdn.bad_move",
+                           token=repr(token[:20]))
         move_text = match.group(2)
         if len(moves) >= MAX_MOVES:
-            raise PdnError(f"line {number}: more than {MAX_MOVES} moves")
+            raise PdnError(f"more than {MAX_MOVES} moves", number, code="draughts.pdn.too_many_moves", most=MAX_MOVES)
         try:
             move = RULES.move_from_text(state, move_text)
             state = RULES.apply(state, move)
         except RulesError as error:
-            raise PdnError(f"line {number}: move {len(moves) + 1} ({move_text}): {error}") from None
+            raise PdnError(f"move {len(moves) + 1} ({move_text}): {error}", number, code="draughts.pdn.move", n=len(moves) + 1,
+                           move=move_text, why=error) from None
         moves.append(RULES.move_to_text(move))
     return PdnGame(variant, start, moves, tags, result)

@@ -206,14 +206,16 @@ def board_from_text(text: str) -> tuple[Board, int]:
             continue
         for char in line:
             if char not in (MARBLE, EMPTY, NO_HOLE):
-                raise BoardError(f"line {number}: {char!r} is not o (marble), . (empty hole) or _ (no hole)")
+                raise BoardError(f"{char!r} is not o (marble), . (empty hole) or _ (no hole)", number, code="pegs.bad_char",
+                                 char=repr(char))
         if len(line) > MAX_SIDE:
-            raise BoardError(f"line {number}: {len(line)} cells, at most {MAX_SIDE}")
+            raise BoardError(f"{len(line)} cells, at most {MAX_SIDE}", number, code="pegs.too_wide", n=len(line),
+                             most=MAX_SIDE)
         rows.append((number, line))
         if len(rows) > MAX_SIDE:
-            raise BoardError(f"line {number}: more than {MAX_SIDE} rows")
+            raise BoardError(f"more than {MAX_SIDE} rows", number, code="pegs.too_many_rows", most=MAX_SIDE)
     if not rows:
-        raise BoardError("line 1: no rows of o, . and _")
+        raise BoardError("no rows of o, . and _", 1, code="pegs.no_rows")
     width = len(rows) if triangular else max(len(line) for _, line in rows)
     holes, marbles = set(), 0
     for y, (number, line) in enumerate(rows):
@@ -221,12 +223,13 @@ def board_from_text(text: str) -> tuple[Board, int]:
             if char == NO_HOLE:
                 continue
             if triangular and x > y:
-                raise BoardError(f"line {number}: row {y + 1} of a triangle has at most {y + 1} holes")
+                raise BoardError(f"row {y + 1} of a triangle has at most {y + 1} holes", number, code="pegs.triangle",
+                                 row=y + 1)
             holes.add((x, y))
             if char == MARBLE:
                 marbles |= 1 << (y * width + x)
     if not marbles:
-        raise BoardError(f"line {rows[-1][0]}: the board has no marble")
+        raise BoardError("the board has no marble", rows[-1][0], code="pegs.no_marble")
     board = Board(CUSTOM, width, len(rows), frozenset(holes), triangular)
     return name_board(board), marbles
 

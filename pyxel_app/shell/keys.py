@@ -18,7 +18,12 @@ from .strings import has, t
 
 INTRO_ROW, FIRST_ROW = 5, 7  # under the title box and a blank row
 LABEL_COL, KEYS_COL = 3, 17
-NOTE_ROW, NOTE_ROWS = 19, 3
+KEYS_COLS = ui.COLS - ui.MARGIN - KEYS_COL  # a longer list of keys runs through them
+# The actions' lines are a LINE_PITCH apart; the note under them, the footer on the last row.
+NOTE_Y = FIRST_ROW * ui.CELL + len(Action) * ui.LINE_PITCH + 2
+FOOTER_ROW = ui.ROWS - 1
+# The note's lines keep a blank pixel row above the footer; a refusal that does not fit comes in a box.
+NOTE_LINES = ui.lines_fit(NOTE_Y, FOOTER_ROW * ui.CELL - ui.LINE_PITCH - 1)
 # Key names a player can bind, by Pyxel code; modifiers and unknown keys stay out.
 KEY_NAMES = {
     getattr(pyxel, name): name[4:]
@@ -67,11 +72,13 @@ class KeysScreen:
     def __init__(self, app) -> None:
         self.app = app
         self.actions = list(Action)
-        self.chooser = Chooser(len(self.actions), FIRST_ROW * ui.CELL, ui.CELL)
+        self.chooser = Chooser(len(self.actions), FIRST_ROW * ui.CELL, ui.LINE_PITCH)
         self.waiting: Action | None = None
         self.note = ""
+        self.frame = 0
 
     def update(self, inp: Input) -> None:
+        self.frame += 1
         if self.waiting is not None:
             self._capture(inp)
             return
@@ -102,7 +109,14 @@ class KeysScreen:
         if not self.note:
             self.app.input.bindings.bind(action, name)
             self.app.save_bindings()
+        elif len(self.note_lines(self.note, action)) > NOTE_LINES:
+            self.app.show_message(self.note)
+            self.note = ""
         inp.consume()
+
+    def note_lines(self, note: str, action: Action) -> list[str]:
+        """The note under the list: ``note`` and what the action's keys clash with."""
+        return ui.wrap(" ".join(part for part in (note, self.clash_warning(action)) if part), ui.COLS - 2)
 
     def _refusal(self, action: Action, name: str) -> str:
         """Why ``name`` cannot become ``action``'s key, or "": it must not take a key from another action."""
@@ -126,22 +140,19 @@ class KeysScreen:
         ui.title_box(t("keys.word"), heading=t("menu.title"), heading_col=12)
         ui.text_at(1, INTRO_ROW, t("keys.intro"))
         for i, action in enumerate(self.actions):
-            row = FIRST_ROW + i
+            y = FIRST_ROW * ui.CELL + i * ui.LINE_PITCH
             selected = i == self.chooser.index
             if selected:
-                ui.text_at(1, row, "▶", palette.WHITE)
-            ui.text_at(LABEL_COL, row, action_label(action), palette.WHITE if selected else palette.LIGHT_BLUE)
+                ui.text(ui.CELL, y, "▶", palette.WHITE)
+            ui.text(LABEL_COL * ui.CELL, y, action_label(action), palette.WHITE if selected else palette.LIGHT_BLUE)
             keys = " ".join(key_label(name) for name in self.app.input.bindings.keys[action])
             colour = palette.YELLOW if selected else palette.LIGHT_GREY
             if self.clash_warning(action):
                 colour = palette.LIGHT_RED
-            ui.text_at(KEYS_COL, row, keys[: ui.COLS - 1 - KEYS_COL], colour)
+            ui.scroller(y, keys, self.frame, colour, col=KEYS_COL, cols=KEYS_COLS, centre=False)
         if self.waiting is not None:
-            note, colour = t("keys.waiting", action=action_label(self.waiting)), palette.WHITE
+            lines, colour = ui.wrap(t("keys.waiting", action=action_label(self.waiting)), ui.COLS - 2), palette.WHITE
         else:
-            warning = self.clash_warning(self.actions[self.chooser.index])
-            note = " ".join(part for part in (self.note, warning) if part)
-            colour = palette.YELLOW
-        for i, line in enumerate(ui.wrap(note, ui.COLS - 2)[:NOTE_ROWS] if note else []):
-            ui.text_at(1, NOTE_ROW + i, line, colour)
-        ui.hot_at(1, ui.ROWS - 2, t("keys.footer"))
+            lines, colour = self.note_lines(self.note, self.actions[self.chooser.index]), palette.YELLOW
+        ui.lines(ui.CELL, NOTE_Y, [line for line in lines if line], colour)
+        ui.hot_at(1, FOOTER_ROW, t("keys.footer"))

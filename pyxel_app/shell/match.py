@@ -732,7 +732,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             if seat == to_move:
                 ui.text_at(col, row, "▶", palette.WHITE)
             self.view.draw_token((col + 1) * ui.CELL + 4, row * ui.CELL + 4, self.colours[seat], 4)
-            ui.text_at(col + 3, row, self.player_name(seat)[:NAME_MAX], palette.WHITE if seat == to_move else palette.TEXT)
+            ui.text_at(col + 3, row, self.player_name(seat), palette.WHITE if seat == to_move else palette.TEXT)
             ui.text((col + 3) * ui.CELL, row * ui.CELL + ui.LINE_PITCH, f"({self.colour_name(self.colours[seat])})",
                     palette.GREY)
         ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))

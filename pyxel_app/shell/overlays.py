@@ -53,7 +53,9 @@ class Page(Overlay):
 
     FIRST_ROW = ui.TITLE_ROW + 3  # a blank row under the title box
     FOOTER_ROW = ui.ROWS - 2
-    VISIBLE_ROWS = FOOTER_ROW - 1 - FIRST_ROW
+    VISIBLE_ROWS = FOOTER_ROW - 1 - FIRST_ROW  # a list's rows (the pause menu's), a cell apart
+    # A text's lines are a block's, a LINE_PITCH apart; the last keeps the blank row above the footer.
+    VISIBLE_LINES = ui.lines_fit(FIRST_ROW * ui.CELL, (FOOTER_ROW - 1) * ui.CELL - ui.LINE_PITCH)
     BODY_COL, BODY_WIDTH = 1, ui.COLS - 4  # column 37 stays clear, 38 holds the scroll marks
     MARK_COL = ui.COLS - 2
 
@@ -62,7 +64,8 @@ class Page(Overlay):
         self.word = word
         self.heading = heading
 
-    def draw_page(self, footer: str, more_above: bool, more_below: bool) -> None:
+    def draw_page(self, footer: str, more_above: bool, last_y: int | None) -> None:
+        """The page round the body; ``last_y``, the last line's top, gets the mark that more is below."""
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
         under = ui.last_title  # the screen under this page was drawn just before it
         if under.heading:
@@ -71,9 +74,13 @@ class Page(Overlay):
             ui.title_box(self.word, heading=self.heading, heading_col=(ui.COLS - len(self.heading)) // 2)
         if more_above:
             ui.text_at(self.MARK_COL, self.FIRST_ROW, "▲", palette.WHITE)
-        if more_below:
-            ui.text_at(self.MARK_COL, self.FIRST_ROW + self.VISIBLE_ROWS - 1, "▼", palette.WHITE)
+        if last_y is not None:
+            ui.text(self.MARK_COL * ui.CELL, last_y, "▼", palette.WHITE)
         ui.hot_at(self.BODY_COL, self.FOOTER_ROW, footer, palette.WHITE)
+
+    def line_y(self, index: int, pitch: int = ui.LINE_PITCH) -> int:
+        """The pixel top of the body's line ``index`` (0 the first shown), ``pitch`` apart."""
+        return self.FIRST_ROW * ui.CELL + index * pitch
 
 
 class Help(Page):
@@ -87,7 +94,7 @@ class Help(Page):
         self.lines = (ui.wrap(page, self.BODY_WIDTH) + [""]) if page else []
         self.lines += ui.wrap(t("help.shell"), self.BODY_WIDTH)
         self.top = 0
-        self.max_top = max(0, len(self.lines) - self.VISIBLE_ROWS)
+        self.max_top = max(0, len(self.lines) - self.VISIBLE_LINES)
 
     def update(self, inp: Input) -> None:
         if self.max_top and (inp.pressed(Action.UP) or inp.pressed(Action.DOWN) or inp.wheel):
@@ -99,10 +106,8 @@ class Help(Page):
 
     def draw(self) -> None:
         footer = t("help.footer.scroll" if self.max_top else "help.footer")
-        self.draw_page(footer, self.top > 0, self.top < self.max_top)
-        shown = self.lines[self.top : self.top + self.VISIBLE_ROWS]
-        for row, line in enumerate(shown, start=self.FIRST_ROW):
-            ui.hot_at(self.BODY_COL, row, line)
+        self.draw_page(footer, self.top > 0, self.line_y(self.VISIBLE_LINES - 1) if self.top < self.max_top else None)
+        ui.lines(self.BODY_COL * ui.CELL, self.line_y(0), self.lines[self.top : self.top + self.VISIBLE_LINES])
 
 
 class TextBox(Overlay):
@@ -272,7 +277,7 @@ class PauseMenu(Page):
             keep = [i for i, entry in enumerate(self.entries) if entry is not GAP]
             self.entries, self.hotkeys = [self.entries[i] for i in keep], [self.hotkeys[i] for i in keep]
         visible = min(len(self.entries), self.VISIBLE_ROWS)
-        self.chooser = Chooser(len(self.entries), self.FIRST_ROW * ui.CELL, ui.CELL, self.BODY_COL * ui.CELL,
+        self.chooser = Chooser(len(self.entries), self.line_y(0), ui.CELL, self.BODY_COL * ui.CELL,
                                (self.BODY_WIDTH + 1) * ui.CELL, visible, skip=lambda index: self.entries[index] is GAP)
 
     def update(self, inp: Input) -> None:
@@ -289,15 +294,16 @@ class PauseMenu(Page):
     def draw(self) -> None:
         chooser = self.chooser
         scrolls = chooser.more_above or chooser.more_below
-        self.draw_page(t("pause.footer.scroll" if scrolls else "pause.footer"), chooser.more_above, chooser.more_below)
+        last_y = self.line_y(self.VISIBLE_ROWS - 1, ui.CELL) if chooser.more_below else None
+        self.draw_page(t("pause.footer.scroll" if scrolls else "pause.footer"), chooser.more_above, last_y)
         for i in chooser.shown():
             if self.entries[i] is GAP:
                 continue
-            row = self.FIRST_ROW + i - chooser.offset
+            y = self.line_y(i - chooser.offset, ui.CELL)
             ink, paper = palette.LIGHT_BLUE, palette.BACKGROUND
             if i == chooser.index:
                 ink, paper = palette.BLUE, palette.WHITE
-                pyxel.rect(self.BODY_COL * ui.CELL, row * ui.CELL, (self.BODY_WIDTH + 1) * ui.CELL, ui.CELL, paper)
-            ui.hot_at(self.BODY_COL + 1, row, self.entries[i][0], ink, paper)
+                pyxel.rect(self.BODY_COL * ui.CELL, y, (self.BODY_WIDTH + 1) * ui.CELL, ui.CELL, paper)
+            ui.hot((self.BODY_COL + 1) * ui.CELL, y, self.entries[i][0], ink, paper)
             if self.hotkeys[i]:
-                ui.hot_at(self.HOTKEY_COL, row, f"[{self.hotkeys[i]}]", ink, paper)
+                ui.hot(self.HOTKEY_COL * ui.CELL, y, f"[{self.hotkeys[i]}]", ink, paper)

@@ -315,29 +315,10 @@ class SetupScreens:
             else:
                 ui.hot_at(2, row, text, palette.GREY if i in disabled else palette.TEXT)
 
-    @staticmethod
-    def draw_prompt(row: int, text: str, colour: int = palette.TEXT, y: int | None = None) -> int:
-        """``text`` wrapped in lines a line's pitch apart from ``row`` (or pixel row ``y``); returns
-        the first text row under it."""
-        lines = ui.wrap(text, ui.COLS - 2)
-        y = row * ui.CELL if y is None else y
-        for i, line in enumerate(lines):
-            ui.text(ui.CELL, y + i * ui.LINE_PITCH, line, colour)
-        return -(-(y + ui.block_height(len(lines))) // ui.CELL)
-
-    def draw_question(self, text: str) -> None:
-        """A question to one seat: under "Player 2:" (a line's pitch apart) between two people
-        here, else a row lower than the other questions, where that heading would be."""
-        if self.mode != MODE_TWO:
-            self.draw_prompt(QUESTION_ROW + 1, text)
-            return
-        ui.text_at(1, QUESTION_ROW, self.word("seat", n=self.seat + 1), palette.WHITE)
-        self.draw_prompt(QUESTION_ROW, text, y=QUESTION_ROW * ui.CELL + ui.LINE_PITCH)
-
-    @staticmethod
-    def draw_keys(*bars: str) -> None:
-        """The screen's key bars from ``KEYS_ROW`` down, a line's pitch apart."""
-        ui.lines(ui.CELL, KEYS_ROW * ui.CELL, list(bars))
+    def draw_prompt(self, row: int, text: str, colour: int = palette.TEXT) -> int:
+        """``text`` wrapped, its lines a :data:`ui.LINE_PITCH` apart from ``row``; returns the first row under it."""
+        height = ui.lines(ui.CELL, row * ui.CELL, ui.wrap(text, ui.COLS - 2), colour)
+        return row + -(-height // ui.CELL)
 
     def draw_setup(self) -> None:
         if self.phase in NET_PHASES:
@@ -368,7 +349,7 @@ class SetupScreens:
             self.entry.draw(NAME_ROW, self.frame)
             empty = self.word("empty_name", name=self.word("default_name", n=self.seat + 1))
             ui.text_at(ui.COLS - 18, NAME_ROW, empty, palette.GREY)
-            self.draw_keys(self.word("keys.name"), self.word("keys.name_pad"))
+            ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [self.word("keys.name"), self.word("keys.name_pad")])
         elif self.phase == "colour":
             self.draw_colour()
         elif self.phase == "first":
@@ -387,28 +368,34 @@ class SetupScreens:
         if self.phase == "address":
             self.draw_prompt(QUESTION_ROW, t("net.address", port=self.default_port))
             self.entry.draw(NAME_ROW, self.frame)
-            self.draw_keys(t("net.keys.address"), self.word("keys.name_pad"))
+            ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [t("net.keys.address"), self.word("keys.name_pad")])
             self.draw_status()
             return
+        # Blocks a blank line apart, from the question's row down to the keys.
+        y = QUESTION_ROW * ui.CELL
         if self.phase == "host":
-            row = self.draw_prompt(QUESTION_ROW, t("net.hosting"))
-            row = self.draw_prompt(row + 1, t("net.tell"))
+            y = net_block(y, ui.wrap(t("net.hosting"), ui.COLS - 2))
+            y = net_block(y, ui.wrap(t("net.tell"), ui.COLS - 2))
             port = net.listening_port if net is not None else self.default_port
-            for address in self.host_addresses[:4]:
-                ui.text_at(3, row + 1, f"{address}:{port}", palette.WHITE)
-                row += 1
+            # local_addresses(): at most two and the loopback
+            y = net_block(y, [f"{address}:{port}" for address in self.host_addresses], palette.WHITE, col=3)
         else:
             address = net.address if net is not None else self.entry.typed
-            row = self.draw_prompt(QUESTION_ROW, t("net.connecting", address=address))
+            y = net_block(y, ui.wrap(t("net.connecting", address=address), ui.COLS - 2))
         if failed:
             why = why_text(net.problem, net.detail) if net is not None else ""
-            self.draw_prompt(row + 2, t("net.not_now", why=why), palette.LIGHT_RED)
+            net_block(y, ui.wrap(t("net.not_now", why=why), ui.COLS - 2), palette.LIGHT_RED)
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.retry"))
         else:
-            ui.text_at(1, row + 2, t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4),
-                       palette.YELLOW)
+            waiting = t("net.waiting", time=elapsed_text(net.waiting_seconds)) + "." * (self.frame // 20 % 4)
+            net_block(y, [waiting], palette.YELLOW)
             self.hotkeys.line(1, KEYS_ROW + 1, t("net.keys.cancel"))
         self.draw_status()
+
+    def draw_question(self, text: str) -> None:
+        """A seat's question, under "Player 2:" (in white) when two people play here, as one block."""
+        heading = [(self.word("seat", n=self.seat + 1), palette.WHITE)] if self.mode == MODE_TWO else []
+        ui.block(ui.CELL, QUESTION_ROW * ui.CELL, heading + [(text, palette.TEXT)], ui.COLS - 2)
 
     def draw_colour(self) -> None:
         colours = self.spec.colours
@@ -430,3 +417,8 @@ class SetupScreens:
         if self.frame // 20 % 2 == 0:
             ui.text_at(4 + len(self.typed), typed_row, "█", palette.WHITE)
         ui.hot_at(1, KEYS_ROW, self.word("keys.colour"))
+
+
+def net_block(y: int, rows: list[str], colour: int = palette.TEXT, col: int = 1) -> int:
+    """Lines of one block from pixel row ``y``; returns where the next block starts, a blank line under it."""
+    return y + ui.lines(col * ui.CELL, y, rows, colour) + 1 + ui.LINE_PITCH

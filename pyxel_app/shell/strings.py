@@ -268,6 +268,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "keyname.PAGEUP": "Page up",
         "keyname.PAGEDOWN": "Page down",
         "keyname.keypad": "Keypad {key}",
+        "error.line": "line {n}: {text}",
+        "error.variant": "unknown variant {variant}; choose from {variants}",
+        "error.file.too_big": "file too big ({n} bytes, at most {most})",
+        "error.file.unreadable": "the file cannot be read",
+        "error.file.not_text": "the file is not UTF-8 text",
+        "error.side.white": "White",
+        "error.side.black": "Black",
     },
     "de": {
         "language.name": "Deutsch",
@@ -529,6 +536,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "keyname.PAGEUP": "Bild auf",
         "keyname.PAGEDOWN": "Bild ab",
         "keyname.keypad": "Ziffernblock {key}",
+        "error.line": "Zeile {n}: {text}",
+        "error.variant": "unbekannte Variante {variant}; möglich sind {variants}",
+        "error.file.too_big": "Datei zu groß ({n} Bytes, höchstens {most})",
+        "error.file.unreadable": "die Datei lässt sich nicht lesen",
+        "error.file.not_text": "die Datei ist kein UTF-8-Text",
+        "error.side.white": "Weiß",
+        "error.side.black": "Schwarz",
     },
 }
 
@@ -575,3 +589,32 @@ def text_in(language: str, key: str) -> str:
 def t(key: str, /, **values) -> str:
     text = text_in(_language, key)
     return text.format(**values) if values else text
+
+
+def error_words(error: BaseException) -> str:
+    """An error as the player reads it, in the current language: a rules error by its ``code`` and
+    fields (``<game>.error.<rest>`` or ``error.<code>``), "line N: " before it; a file that cannot be
+    read or decoded in a few words; anything else in its own (English) words."""
+    if isinstance(error, UnicodeDecodeError):
+        return t("error.file.not_text")
+    if isinstance(error, OSError):
+        return t("error.file.unreadable")
+    code = getattr(error, "code", "")
+    head, _, rest = code.partition(".")
+    key = next((key for key in (f"{head}.error.{rest}", f"error.{code}") if code and has(key)), None)
+    if key is None:
+        return str(error)
+    fields = {name: _field_words(head, name, value) for name, value in error.fields.items()}
+    text = t(key, **fields)
+    return text if error.line is None else t("error.line", n=error.line, text=text)
+
+
+def _field_words(game: str, name: str, value: object) -> object:
+    """A field in the player's words: an inner error, a side, a variant's name."""
+    if isinstance(value, BaseException):
+        return error_words(value)
+    if name == "side" and has(f"error.side.{value}"):
+        return t(f"error.side.{value}")
+    if name in ("variant", "named") and has(f"{game}.variant.{value}"):
+        return t(f"{game}.variant.{value}")
+    return value

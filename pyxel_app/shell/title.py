@@ -131,6 +131,6 @@ class TitleScreen:
             draw_raster_bar(row, self.frame)
         for word, top, colour in zip(LOGO_WORDS, LOGO_TOP, LOGO_COLOURS):
             draw_logo_word(word, top, colour, self.frame)
-        ui.scroller(GAMES_ROW, self.games_line(), self.frame, palette.WHITE)
+        ui.scroller(GAMES_ROW * ui.CELL, self.games_line(), self.frame, palette.WHITE)
         if self.frame // 30 % 2 == 0:
             ui.centred(PRESS_ROW, t("title.press"), palette.LIGHT_BLUE)

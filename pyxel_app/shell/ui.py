@@ -163,6 +163,17 @@ def lines(x: int, y: int, rows: list[str], colour: int = palette.TEXT, paper: in
     return block_height(len(rows))
 
 
+def block(x: int, y: int, parts: list[tuple[str, int]], width: int) -> int:
+    """Texts in their colours as one block from (x, y) (a label and its value): each wrapped to
+    ``width``, the lines a :data:`LINE_PITCH` apart; returns the block's height."""
+    count = 0
+    for part, colour in parts:
+        rows = wrap(part, width)
+        lines(x, y + count * LINE_PITCH, rows, colour)
+        count += len(rows)
+    return block_height(count)
+
+
 def block_height(count: int) -> int:
     """Pixels that ``count`` lines of one block take, from the top of the first to the last glyph row."""
     return max(0, count * LINE_PITCH - 1)
@@ -188,20 +199,31 @@ def status_lines(text: str, top_y: int, colour: int = palette.TEXT, width: int =
     return True
 
 
-def scroller(row: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = "   ") -> None:
-    """``s`` centred on ``row``, or, when it is wider than the columns inside the margin, running
-    through them from right to left a pixel a frame (``gap`` before it comes round again)."""
-    width = (COLS - 2 * MARGIN) * CELL
+def scroller(y: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = "   ", col: int = MARGIN,
+             cols: int = COLS - 2 * MARGIN, centre: bool = True) -> None:
+    """``s`` at pixel row ``y`` in the ``cols`` columns from ``col`` (centred, or from the left), or,
+    when it is wider than they are, running through them from right to left a pixel a frame
+    (``gap`` before it comes round again)."""
+    width = cols * CELL
     length = plain_length(s) * CELL
     if length <= width:
-        centred(row, s, colour)
+        hot((col + (cols - plain_length(s)) // 2 if centre else col) * CELL, y, s, colour)
         return
-    left, loop = MARGIN * CELL, length + len(gap) * CELL
+    left, loop = col * CELL, length + len(gap) * CELL
     offset = frame % loop
-    pyxel.clip(BORDER_X + left, BORDER_Y + row * CELL, width, CELL)  # clip() ignores the camera
-    hot(left - offset, row * CELL, s, colour)
-    hot(left - offset + loop, row * CELL, s, colour)
-    pyxel.clip()
+    clip(left, y, width, CELL)
+    hot(left - offset, y, s, colour)
+    hot(left - offset + loop, y, s, colour)
+    clip()
+
+
+def clip(x: int | None = None, y: int = 0, w: int = 0, h: int = 0) -> None:
+    """Drawing kept to a rectangle of the inner screen (``pyxel.clip`` takes window pixels and
+    ignores the camera that moves the inner screen past the border); ``clip()`` ends it."""
+    if x is None:
+        pyxel.clip()
+    else:
+        pyxel.clip(BORDER_X + x, BORDER_Y + y, w, h)
 
 
 def wrap(s: str, width: int) -> list[str]:

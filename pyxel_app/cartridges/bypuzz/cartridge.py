@@ -19,7 +19,7 @@ from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
 from ...shell.settings import ON_OFF, one_of, parsed_by
-from ...shell.strings import t
+from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
 from . import sets
 from .board import TILE_STYLES, draw_mini
@@ -233,7 +233,7 @@ class ByPuzz(Cartridge):
         try:
             self.add_set(parse_puzzle_set(text, t("bypuzz.set.user")))
         except PuzzleSetError as error:
-            self.app.storage.set_aside(USER_SET_FILE, str(error))
+            self.app.storage.set_aside(USER_SET_FILE, error_words(error))
 
     def add_set(self, puzzle_set: PuzzleSet) -> int:
         for index, known in enumerate(self.puzzle_sets):
@@ -251,11 +251,12 @@ class ByPuzz(Cartridge):
         try:
             data = Path(path).read_bytes()
             if len(data) > sets.MAX_FILE_BYTES:
-                raise PuzzleSetError(t("bypuzz.set.too_big", n=len(data)))
+                raise PuzzleSetError(f"file too big ({len(data)} bytes, at most {sets.MAX_FILE_BYTES})", code="file.too_big",
+                                     n=len(data), most=sets.MAX_FILE_BYTES)
             text = data.decode("utf-8")
             puzzle_set = parse_puzzle_set(text, name)
         except (OSError, UnicodeDecodeError, PuzzleSetError) as error:
-            self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error))
+            self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error_words(error)))
             self.sound(SOUND_REFUSED)
             return False
         self.app.storage.write(USER_SET_FILE, text)

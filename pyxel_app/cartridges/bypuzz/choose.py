@@ -22,11 +22,15 @@ TARGET_COLS = (4, 11, 18, 25, 32)  # the minis' left columns; each number sits t
 NUMBER_GAP = 2
 LEVEL_COLS = (14, 22, 30)
 TARGET_ROWS = (5, 10)  # character rows of the minis' tops
-SET_ROW = 15
+SET_ROW, SET_COL = 15, TARGET_COLS[0] - NUMBER_GAP
 RANDOM = 10
 LEVEL_ITEMS = {11: "easy", 12: "normal", 13: "hard"}
-BOTTOM_ROW = 18  # the random mini's top row, and the level words; their labels sit one row above
-NAME_ROW = BOTTOM_ROW + 3
+BOTTOM_ROW = 18  # the random mini's top row; its label and the levels' sit one row above
+# The levels' label, words and distances are one block, its lines a LINE_PITCH apart.
+LEVEL_Y = (BOTTOM_ROW - 1) * ui.CELL + ui.LINE_PITCH
+NAME_ROW = BOTTOM_ROW + 3  # the chosen target's name and best
+NAME_COLS = ui.COLS - ui.MARGIN - LEVEL_COLS[0]
+FOOTER_ROW = ui.ROWS - 2
 DISTANCES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DIGITS = "1234567890"
 
@@ -61,7 +65,7 @@ class ChooseScreen(Screen):
             x = (TARGET_COLS[0] - NUMBER_GAP) * ui.CELL
             return x - 2, (BOTTOM_ROW - 1) * ui.CELL - 2, MINI_SIZE + NUMBER_GAP * ui.CELL + 4, MINI_SIZE + ui.CELL + 4
         col = LEVEL_COLS[item - RANDOM - 1]
-        return col * ui.CELL - 4, BOTTOM_ROW * ui.CELL - 2, 8 * ui.CELL, 2 * ui.CELL + 4
+        return col * ui.CELL - 4, LEVEL_Y - 2, 8 * ui.CELL, ui.block_height(2) + 4
 
     @staticmethod
     def neighbour(item: int, action: Action) -> int:
@@ -171,7 +175,11 @@ class ChooseScreen(Screen):
         self.title()
         puzzle_set = cart.current_set
         count = len(cart.puzzle_sets)
-        self.hot_line(TARGET_COLS[0] - NUMBER_GAP, SET_ROW, t("bypuzz.choose.set", name=puzzle_set.name, n=cart.set_index + 1, of=count))
+        label = t("bypuzz.choose.set")
+        self.hot_line(SET_COL, SET_ROW, label)
+        col = SET_COL + ui.plain_length(label) + 1
+        ui.scroller(SET_ROW * ui.CELL, t("bypuzz.choose.set_name", name=puzzle_set.name, n=cart.set_index + 1, of=count), self.frame,
+                    col=col, cols=ui.COLS - ui.MARGIN - col, centre=False)
         for item, target in enumerate(puzzle_set.targets):
             col, row = TARGET_COLS[item % 5], TARGET_ROWS[item // 5]
             chosen = cart.target_index == item
@@ -187,12 +195,13 @@ class ChooseScreen(Screen):
             col = LEVEL_COLS[item - RANDOM - 1]
             colour = palette.GREEN if cart.level == level else palette.TEXT
             if item == self.index:
-                ui.text_at(col - 1, BOTTOM_ROW, "▶", palette.WHITE)
-            ui.text_at(col, BOTTOM_ROW, t(f"bypuzz.level.{level}"), colour)
-            ui.text_at(col, BOTTOM_ROW + 1, distance_text(level), palette.GREY)
+                ui.text((col - 1) * ui.CELL, LEVEL_Y, "▶", palette.WHITE)
+            ui.lines(col * ui.CELL, LEVEL_Y, [t(f"bypuzz.level.{level}")], colour)
+            ui.lines(col * ui.CELL, LEVEL_Y + ui.LINE_PITCH, [distance_text(level)], palette.GREY)
         name = t("bypuzz.choose.random_name") if cart.target_index is None else cart.target_name(cart.target_index)
         best = None if cart.target_index is None else cart.best(puzzle_set.targets[cart.target_index])
         line = name if best is None else t("bypuzz.choose.best", name=name, n=best)
-        ui.text_at(LEVEL_COLS[0], NAME_ROW, line[: ui.COLS - ui.MARGIN - LEVEL_COLS[0]], palette.WHITE)
-        self.hot_line(1, ui.ROWS - 2, t("bypuzz.choose.footer"))
+        # A set's name is the file's: a long one runs through its columns.
+        ui.scroller(NAME_ROW * ui.CELL, line, self.frame, palette.WHITE, col=LEVEL_COLS[0], cols=NAME_COLS, centre=False)
+        self.hot_line(1, FOOTER_ROW, t("bypuzz.choose.footer"))
         self.prompt()

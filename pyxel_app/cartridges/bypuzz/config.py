@@ -29,7 +29,17 @@ LAYOUTS: dict[str, dict[Action, str]] = {
 ARROWS = {Action.LEFT: "←", Action.UP: "↑", Action.DOWN: "↓", Action.RIGHT: "→"}
 LAYOUT_KEYS = {"L": "left", "C": "cursor", "R": "right"}
 ROWS = ("L", "C", "R", "M", "J", "T", "G", "S", "P", "RETURN")
-ROW_Y = {"L": 6, "C": 7, "R": 8, "M": 12, "J": 13, "T": 14, "G": 15, "S": 18, "P": 19, "RETURN": 21}
+# Three groups (a heading, its rows), then the accept row: a group's lines a LINE_PITCH apart, the groups
+# a few pixels further, so the last row keeps clear of the footer.
+GROUPS = (("keys", "L", "C", "R", "cursor_too"), ("devices", "M", "J", "T", "G"), ("game", "S", "P"), ("RETURN",))
+GROUP_GAP = 4
+ROW_Y: dict[str, int] = {}  # pixel tops
+_y = 5 * ui.CELL
+for _group in GROUPS:
+    for _name in _group:
+        ROW_Y[_name] = _y
+        _y += ui.LINE_PITCH
+    _y += GROUP_GAP
 VALUE_COL = 24
 
 
@@ -111,7 +121,7 @@ class ConfigScreen(Screen):
 
     @staticmethod
     def row_box(index: int) -> tuple[int, int, int, int]:
-        return ui.CELL, ROW_Y[ROWS[index]] * ui.CELL, 37 * ui.CELL, ui.CELL
+        return ui.CELL, ROW_Y[ROWS[index]], 37 * ui.CELL, ui.CELL
 
     @property
     def index(self) -> int:
@@ -140,11 +150,11 @@ class ConfigScreen(Screen):
         inp = self.app.input
         self.title()
         active = layout_of(inp.bindings)
-        ui.text_at(1, 5, t("bypuzz.config.keys"))
+        ui.text(ui.CELL, ROW_Y["keys"], t("bypuzz.config.keys"))
         for key, name in LAYOUT_KEYS.items():
             self.row(key, t(f"bypuzz.config.{key.lower()}"), layout_text(name), active == name)
-        ui.text_at(VALUE_COL - 5, 9, t("bypuzz.config.cursor_too"), palette.GREY)
-        ui.text_at(1, 11, t("bypuzz.config.devices"))
+        ui.text((VALUE_COL - 5) * ui.CELL, ROW_Y["cursor_too"], t("bypuzz.config.cursor_too"), palette.GREY)
+        ui.text(ui.CELL, ROW_Y["devices"], t("bypuzz.config.devices"))
         on, off = t("bypuzz.on"), t("bypuzz.off")
         mouse, pad = self.cart.devices()
         self.row("M", t("bypuzz.config.m"), on if mouse else off, mouse)
@@ -152,7 +162,7 @@ class ConfigScreen(Screen):
         keyboard_only = not mouse and not pad
         self.row("T", t("bypuzz.config.t"), "", keyboard_only)
         self.row("G", t("bypuzz.config.g"), t(f"bypuzz.config.pad.{inp.bindings.pad_layout}"), True)
-        ui.text_at(1, 17, t("bypuzz.config.game"))
+        ui.text(ui.CELL, ROW_Y["game"], t("bypuzz.config.game"))
         sound = self.cart.sound_on
         self.row("S", t("bypuzz.config.s"), on if sound else off, sound)
         self.row("P", t("bypuzz.config.p"), t(f"bypuzz.tiles.{self.cart.tile_style}"), True)
@@ -164,10 +174,10 @@ class ConfigScreen(Screen):
         y = ROW_Y[key]
         colour = palette.GREEN if green else palette.TEXT
         if ROWS[self.index] == key:
-            ui.text_at(1, y, "▶", palette.WHITE)
+            ui.text(ui.CELL, y, "▶", palette.WHITE)
         if key == "RETURN":
-            self.hot_line(3, y, t("bypuzz.config.accept"), palette.WHITE)
+            self.hotkeys.line_at(3, y, t("bypuzz.config.accept"), palette.WHITE)
             return
-        self.hot_line(3, y, f"[{key}] {label}", colour)
-        ui.text_at(VALUE_COL - 5 if key in LAYOUT_KEYS else VALUE_COL, y, value, colour)
+        self.hotkeys.line_at(3, y, f"[{key}] {label}", colour)
+        ui.text((VALUE_COL - 5 if key in LAYOUT_KEYS else VALUE_COL) * ui.CELL, y, value, colour)
 

@@ -36,7 +36,8 @@ SLIDE_FRAMES = 4  # a moved tile glides into its cell; any key finishes the glid
 DIRECTIONS = {Action.UP: UP, Action.DOWN: DOWN, Action.LEFT: LEFT, Action.RIGHT: RIGHT}
 SPINNER = "|/-\\"
 # The side column (columns 1-11, left of the board) and the two key lines under the board.
-SIDE_TOP, SIDE_W, GOAL_ROW = 5, BOARD_COL - 2, 17
+SIDE_TOP, GOAL_ROW = 5, 17
+GOAL_COL = 6  # the goal's word, right of its mini picture
 HINT_COLOUR = palette.WHITE  # apart from the rows' colours, so the hinted tile stands out as it blinks
 
 
@@ -99,11 +100,10 @@ class ShuffleScreen(Screen):
         self.prompt()
 
 
-def draw_side(cart, counts: tuple[str, str] = ("", "")) -> None:
+def draw_side(cart, counts: tuple[str, ...] = ()) -> None:
     """The column left of the board, in blocks a blank row apart: the counts (moves, tiles
     in place), the level, the best result, auto check, and the target as a mini picture."""
-    for row, line in enumerate(counts, start=SIDE_TOP):
-        ui.text_at(1, row, line[:SIDE_W], palette.WHITE)
+    side_block(SIDE_TOP, [(line, palette.WHITE) for line in counts])
     best = cart.best()
     auto = t("bypuzz.on") if cart.auto_check else t("bypuzz.off")
     for row, label, value, colour in (
@@ -111,10 +111,14 @@ def draw_side(cart, counts: tuple[str, str] = ("", "")) -> None:
         (SIDE_TOP + 6, t("bypuzz.side.best"), "-" if best is None else str(best), palette.WHITE),
         (SIDE_TOP + 9, t("bypuzz.side.auto"), auto, palette.GREEN if cart.auto_check else palette.WHITE),
     ):
-        ui.text_at(1, row, label[:SIDE_W], palette.GREY)
-        ui.text_at(1, row + 1, value[:SIDE_W], colour)
+        side_block(row, [(label, palette.GREY), (value, colour)])
     draw_mini(ui.CELL, GOAL_ROW * ui.CELL, cart.goal)
-    ui.text_at(6, GOAL_ROW, t("bypuzz.side.goal")[:5], palette.GREY)
+    side_block(GOAL_ROW, [(t("bypuzz.side.goal"), palette.GREY)], GOAL_COL)
+
+
+def side_block(row: int, parts: list[tuple[str, int]], col: int = 1) -> None:
+    """One block of the side column, wrapped to the columns left of the board (a blank one before it)."""
+    ui.block(col * ui.CELL, row * ui.CELL, parts, BOARD_COL - 1 - col)
 
 
 class PlayScreen(Screen):

@@ -12,7 +12,7 @@ from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import draw_board
 from .cartridge import SOUND_SELECT
-from .play import SIDE_W, draw_side
+from .play import draw_side
 from .screen import KEYS_Y, Screen
 
 
@@ -65,8 +65,7 @@ class PreviewScreen(Screen):
         cart = self.cart
         self.title()
         draw_board(cart.goal, cart.goal, cart.tile_style)
-        caption = ui.wrap(t("bypuzz.preview.caption"), SIDE_W)
-        draw_side(cart, (caption + ["", ""])[:2])
+        draw_side(cart, (t("bypuzz.preview.caption"),))
         if self.then_shuffle:
             self.key_lines(None, t("bypuzz.preview.footer"))
         else:
