@@ -470,7 +470,7 @@ def test_a_long_help_page_scrolls_and_other_keys_leave(make_app):
 class ReadOnlyStorage(Storage):
     """Reads like an empty store; every write fails as on a full or read-only disk."""
 
-    def read(self, name):
+    def read(self, name, limit=None):
         return None
 
     def write(self, name, text):
