@@ -127,22 +127,23 @@ def cmd_solve(args) -> None:
     print(spec.solve(args.position, **options))
 
 
-def read_text_file(path: str, what: str) -> str | None:
-    """The UTF-8 text of the file ``path``, or None when no file has that name."""
-    from pathlib import Path
+def read_text_file(path: str, what: str, limit: int) -> str | None:
+    """The UTF-8 text of the file ``path``, or None when no file has that name; anything there
+    that is not a plain file of at most ``limit`` bytes (a pipe, a folder, a device) is refused unread."""
+    import errno
+
+    from .shell.storage import problem_text, read_text
 
     try:
-        is_file = Path(path).is_file()
-    except (OSError, ValueError):  # a name too long for the system, or with a NUL: no file has it
+        return read_text(path, limit)
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{what} {path}: {problem_text(error)}") from None
+    except ValueError:  # a NUL in the name: no file has it
         return None
-    if not is_file:
-        return None
-    try:
-        return Path(path).read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{what} {path}: not UTF-8 text") from None
     except OSError as error:
-        raise UsageError(f"{what} {path}: {error.strerror or error}") from None
+        if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):
+            return None
+        raise UsageError(f"{what} {path}: {problem_text(error)}") from None
 
 
 def writable_png(out: str) -> str:
@@ -150,10 +151,13 @@ def writable_png(out: str) -> str:
     import os
 
     from .shell.snap import picture_name
+    from .shell.storage import refuse_unless_plain
 
     path = picture_name(out)
     existed = os.path.exists(path)
     try:
+        if existed:  # a pipe there would hold the picture's write for ever, a folder refuse it at the end
+            refuse_unless_plain(os.stat(path), sys.maxsize)
         with open(path, "ab"):
             pass
     except OSError as error:
@@ -165,8 +169,9 @@ def writable_png(out: str) -> str:
 
 def cmd_snap(args) -> None:
     from .shell.harness import ScriptError, tokens
+    from .shell.storage import MAX_FILE_BYTES
 
-    script = read_text_file(args.input, "--input")
+    script = read_text_file(args.input, "--input", MAX_FILE_BYTES)
     try:
         steps = tokens(args.input if script is None else script)
     except ScriptError as error:
@@ -236,10 +241,10 @@ def install_puzzle_set(path: str) -> None:
     """Check a ByMore file and keep it where ByPuzz looks for the player's set."""
     from pathlib import Path
 
-    from .rules.bypuzz_sets import PuzzleSetError, parse_puzzle_set
+    from .rules.bypuzz_sets import MAX_FILE_BYTES, PuzzleSetError, parse_puzzle_set
     from .shell.storage import default_storage
 
-    text = read_text_file(path, "--puzzles")
+    text = read_text_file(path, "--puzzles", MAX_FILE_BYTES)
     if text is None:
         raise UsageError(f"--puzzles {path}: no such file")
     try:

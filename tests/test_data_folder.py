@@ -106,7 +106,7 @@ def test_a_read_only_folder_never_stops_play(make_app, tmp_path, monkeypatch):
     driver.frame()
     cart.session.play(RULES.legal_moves(cart.state)[0])
     cart.after_move()  # the first move replaces the autosave: it cannot be written
-    assert AUTOSAVE in message_text(app) and "Read-only" in message_text(app)
+    assert AUTOSAVE in message_text(app) and "read-only" in message_text(app)
     while app.overlays:
         driver.key("RETURN")
     cart.undo()  # back to 0 moves: the autosave would be deleted
@@ -129,7 +129,7 @@ def test_a_full_disk_says_so_once_and_the_next_good_write_clears_it(tmp_path, mo
         patch.setattr(os, "replace", full)
         assert not folder.write("a.txt", "1") and not folder.write("b.txt", "2")
         assert folder.read("a.txt") == "1"
-    assert len(said) == 1 and "a.txt" in said[0] and "No space left" in said[0]
+    assert len(said) == 1 and "a.txt" in said[0] and "the disk is full" in said[0]
     assert os.listdir(tmp_path) == []  # no temp files left behind
     assert folder.write("a.txt", "3") and (tmp_path / "a.txt").read_text() == "3"
 
@@ -295,3 +295,96 @@ def test_the_readme_describes_the_data_folder():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     for words in ("crash.log", "NAME.1.bad", "$BYPUZZ_DATA_DIR"):
         assert words in readme
+
+
+@pytest.mark.parametrize("leftover", [".settings.txt.abc123.tmp", ".settings.txt.old"])
+def test_a_read_only_folder_with_a_leftover_still_offers_the_save_and_reads_the_settings(make_app, tmp_path, monkeypatch,
+                                                                                        leftover):
+    (tmp_path / AUTOSAVE).write_text(a_saved_game())
+    (tmp_path / "settings.txt").write_text("language=de\n")
+    (tmp_path / leftover).write_text("half a write")
+    read_only(monkeypatch)
+    app, driver = make_app(storage=FileStorage(tmp_path))
+    assert isinstance(app.storage.backend, FileStorage) and app.settings.get("language") == "de"
+    assert isinstance(app.overlays[-1], Confirm) and not app.waiting_dialogs  # the save offered, nothing else said
+    assert (tmp_path / leftover).read_text() == "half a write"  # what could not be cleaned stays
+
+
+def test_a_read_only_folder_whose_settings_are_still_aside_reads_them_there(make_app, tmp_path, monkeypatch):
+    (tmp_path / ".settings.txt.old").write_text("language=de\n")  # a write cut short; the start cannot put it back
+    read_only(monkeypatch)
+    app, driver = make_app(storage=FileStorage(tmp_path))
+    assert app.language == "de" and not app.overlays
+
+
+def test_a_folder_without_search_permission_is_said_once(make_app, tmp_path, monkeypatch):
+    """A normal user's folder without execute permission: it lists, but no file in it opens."""
+    from special_files import no_search_permission
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "settings.txt").write_text("language=de\n")
+    (folder / AUTOSAVE).write_text(a_saved_game())
+    if os.geteuid() == 0:  # permissions do not stop root: the system's refusals, as a normal user meets them
+        no_search_permission(monkeypatch, folder)
+    else:
+        folder.chmod(0o600)
+    try:
+        app, driver = make_app(storage=FileStorage(folder))
+    finally:
+        folder.chmod(0o700)
+    shown = [o for o in app.overlays + app.waiting_dialogs if isinstance(o, Message)]
+    assert len(shown) == 1, message_text(app)
+    assert str(folder) in message_text(app) and "permission denied" in message_text(app)
+    assert "settings.txt" not in message_text(app) and AUTOSAVE not in message_text(app)
+    driver.key("RETURN")
+    app.cycle_language()  # play goes on, in memory, without another word
+    assert app.language == "de" and not app.overlays
+
+
+def test_settings_with_a_byte_order_mark_keep_every_setting(make_app, tmp_path):
+    (tmp_path / "settings.txt").write_bytes(b"\xef\xbb\xbflanguage=de\nsound=off\n")
+    app, driver = make_app(storage=FileStorage(tmp_path))
+    assert app.language == "de" and not app.settings.get_bool("sound", True) and not app.overlays
+
+
+@pytest.mark.parametrize("invisible", ["\ufeff", "\u200b", "\u00a0"])
+def test_a_setting_whose_key_hides_a_character_is_said_not_dropped_silently(make_app, invisible):
+    storage = MemoryStorage({"settings.txt": f"sound=off\nlan{invisible}guage=de\n"})
+    app, driver = make_app(storage=storage)
+    assert "lan" in message_text(app) and "odd characters" in message_text(app)
+    assert not app.settings.get_bool("sound", True)
+    assert storage.blobs["settings.txt.bad"] == f"sound=off\nlan{invisible}guage=de\n"
+
+
+def test_a_huge_copy_number_never_lets_two_damages_share_a_name(make_app, tmp_path):
+    huge = "settings.txt.99999999999999999999.bad"
+    (tmp_path / huge).write_text("the huge one")
+    for damage in (b"\xfe first", b"\xfe second", b"\xfe third"):
+        (tmp_path / "settings.txt").write_bytes(damage)
+        make_app(storage=FileStorage(tmp_path))
+    kept = {path.read_bytes() for path in tmp_path.iterdir() if path.name.endswith(".bad")}
+    assert kept == {b"the huge one", b"\xfe first", b"\xfe second", b"\xfe third"}  # none overwritten
+
+
+def test_copies_past_a_huge_number_keep_the_five_newest(tmp_path):
+    storage = FileStorage(tmp_path)
+    storage.write("settings.txt.99999999999999999999.bad", "huge")
+    storage.write("settings.txt.3.bad", "three")
+    names = []
+    for number in range(MAX_BAD_COPIES + 2):
+        storage.write("settings.txt", f"copy {number}")
+        names.append(storage.set_aside("settings.txt"))
+        assert storage.read(names[-1]) == f"copy {number}"  # the newest copy is the highest number
+    kept = sorted((int(name.split(".")[2]), storage.read(name)) for name in storage.names())
+    assert [text for _, text in kept] == [f"copy {number}" for number in range(2, MAX_BAD_COPIES + 2)]
+    assert all(len(name) < 40 for name in storage.names())
+
+
+def test_renumbering_never_lands_on_a_copy_with_the_same_number_written_otherwise():
+    names = ["settings.txt.bad", "settings.txt.0.bad", "settings.txt.01.bad", "settings.txt.1.bad",
+             "settings.txt.123456789.bad"]
+    storage = MemoryStorage({name: name for name in names})
+    storage.blobs["settings.txt"] = "new damage"
+    storage.set_aside("settings.txt")
+    assert sorted(storage.blobs.values()) == sorted(names + ["new damage"])  # every copy kept, none overwritten

@@ -177,3 +177,23 @@ def test_the_cartridges_show_file_errors_in_the_players_language(make_app, langu
 def test_an_error_without_a_code_keeps_its_own_words():
     assert error_words(PdnError("something odd")) == "something odd"
     assert isinstance(BoardError("x"), ValueError) and isinstance(PuzzleSetError("x"), ValueError)
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("number", ["EACCES", "ENOSPC", "EROFS", "EIO", "ENOENT", "ENOBUFS"])
+def test_a_system_error_is_said_in_the_players_words_never_the_systems_english(language, number):
+    """The disk's refusals (a full disk, a read-only one, ...) come in the player's language; one
+    without words of its own is named by its code. The system's English sentence never shows."""
+    import errno
+    import os
+
+    from pyxel_app.shell.storage import problem_text
+
+    code = getattr(errno, number)
+    strings.set_language(language)
+    try:
+        said = problem_text(OSError(code, os.strerror(code), "settings.txt"))
+    finally:
+        strings.set_language("en")
+    assert os.strerror(code) not in said and said
+    assert number in said if not strings.has(f"error.os.{number}") else said == strings.table(language)[f"error.os.{number}"]

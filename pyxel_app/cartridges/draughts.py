@@ -26,6 +26,7 @@ from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
 from ..shell.setup import MODE_COMPUTER
+from ..shell.storage import MAX_FILE_BYTES
 from ..shell.strings import error_words, t
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
@@ -81,6 +82,7 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 
 
 class DraughtsView(BoardView):
+    data_files = {PDN_FILE: MAX_FILE_BYTES}
     end_row = RULES_ROW + 1
     panel_col = 18
     routes_of: tuple | None = None  # (state, its routes)

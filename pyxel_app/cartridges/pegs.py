@@ -18,12 +18,13 @@ from ..ai.pegs import PegSearch, PegSolver
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
-from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, BoardError, Jump, PegState, board_key, cell_name
+from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_key, cell_name
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
+from ..shell.storage import problem_text, read_text
 from ..shell.strings import error_words, t
 
 # The solver's share of a frame: drawing needs little, a 60 fps frame has 16.7 ms.
@@ -118,6 +119,7 @@ class Layout:
 
 
 class PegsCartridge(Cartridge):
+    data_files = {BOARD_FILE: MAX_FILE_BYTES}
     screen_ids = ("pick", "play")
     think_ms_per_frame = SOLVER_BUDGET_MS
 
@@ -236,14 +238,10 @@ class PegsCartridge(Cartridge):
         from pathlib import Path
 
         try:
-            data = Path(path).read_bytes()
-            if len(data) > MAX_FILE_BYTES:
-                raise BoardError(f"file too big ({len(data)} bytes, at most {MAX_FILE_BYTES})", code="file.too_big",
-                                 n=len(data), most=MAX_FILE_BYTES)
-            text = data.decode("utf-8")
+            text = read_text(path, MAX_FILE_BYTES)
             RULES.state_from_text(text)
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=error_words(error)))
+        except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+            self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=problem_text(error)))
             return
         self.app.storage.write(BOARD_FILE, text)
         self.custom = text

@@ -26,13 +26,14 @@ from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from . import palette, strings, ui
-from .cartridge import autosave_file
+from .cartridge import autosave_file, save_file
 from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
+from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import ON_OFF, Settings, one_of, parsed_by
-from .storage import DataFolder, Storage, default_storage, is_web
+from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
 
 FPS = 60
@@ -45,6 +46,7 @@ HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
 MAX_HEADLESS_FRAMES = 10_000_000
 CRASH_LOG = "crash.log"
 CRASH_LOG_CHARS = 64 * 1024  # the log keeps its newest part
+CRASH_LOG_BYTES = 4 * CRASH_LOG_CHARS  # a UTF-8 character takes at most four
 MAX_CRASH_REPORTS = 20  # per session: a screen that fails every frame must not fill the disk
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
 # A search thinks in update; whatever it is asked, its slice ends this long after the frame began,
@@ -104,6 +106,16 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     _booted = True
 
 
+def data_files() -> dict[str, int]:
+    """Every file the app reads from its data folder, with the most bytes its format allows:
+    the one list the data folder and its tests share."""
+    files = {SETTINGS_FILE: MAX_FILE_BYTES, CRASH_LOG: CRASH_LOG_BYTES}
+    for spec in games.GAMES:
+        files[autosave_file(spec)] = files[save_file(spec)] = MAX_FILE_BYTES
+        files.update(spec.screen_class().data_files)
+    return files
+
+
 class App:
     def __init__(
         self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
@@ -118,7 +130,7 @@ class App:
         self.waiting_dialogs: list = []
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
             storage = storage.backend
-        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message)
+        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files())
         self.rng = random.Random(seed)
         self.crashes = 0
         self.frame_started = time.perf_counter()

@@ -23,6 +23,8 @@ class BoardView:
     # message): they keep to the bottom, a blank pixel row under whatever is drawn above this row.
     end_row = 20
     keys_typed = ""  # typed characters the board takes (others are an "Invalid choice!")
+    # The files of its own it reads from the data folder, with the most bytes each format allows.
+    data_files: dict[str, int] = {}
 
     def __init__(self, match) -> None:
         self.match = match

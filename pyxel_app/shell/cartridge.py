@@ -40,9 +40,15 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
+def save_file(spec: GameSpec) -> str:
+    return f"save-{spec.key}.txt"
+
+
 class Cartridge:
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
+    # The files of its own it reads from the data folder, with the most bytes each format allows.
+    data_files: dict[str, int] = {}
 
     def __init__(self, app: "App", spec: GameSpec) -> None:
         self.app = app
@@ -119,7 +125,7 @@ class Cartridge:
 
     @property
     def save_name(self) -> str:
-        return f"save-{self.key}.txt"
+        return save_file(self.spec)
 
     def session_from_text(self, text: str) -> Session:
         return Session.from_text(text, self.rules, self.load_start, self.solver())

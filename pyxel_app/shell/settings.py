@@ -3,16 +3,21 @@
 Damage stays partial: a line that is not ``key=value``, or a value its check
 refuses, falls back to its default; every other setting (best scores too) is
 kept.  The file as it was is kept as a set-aside copy, then written back clean.
+A key no setting can have (an invisible character in it) is said too, never
+kept silently in place of the setting it was meant to be.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from .storage import DataFolder, format_fields, read_fields
+from .strings import t
 
 FILE_NAME = "settings.txt"
 SHOWN_VALUE = 12  # characters of a refused value quoted in the message
+PLAIN_KEY = re.compile(r"[A-Za-z0-9._-]+")  # what every key the app writes is made of
 
 # A check gets the key and the value and answers what is wrong with it, or None.
 Check = Callable[[str, str], "str | None"]
@@ -50,6 +55,8 @@ class Settings:
         self.checks.update(checks)
 
     def problem(self, key: str, value: str) -> str | None:
+        if not PLAIN_KEY.fullmatch(key):
+            return t("settings.odd_key", key=ascii(key[:SHOWN_VALUE]))
         check = self.checks.get(key)
         if check is None:
             check = next((c for prefix, c in self.checks.items() if prefix.endswith(".") and key.startswith(prefix)), None)

@@ -13,6 +13,11 @@ the same reason: a save happens inside a frame.  So after a power cut in the
 half minute after a write the file can be found empty or damaged; it is then
 set aside like any damaged file.
 
+Every file is read through ``read_bytes``: anything but a plain file (a folder,
+a named pipe, a device) or a file bigger than its format allows is refused
+before a byte is read, and no open waits, so a pipe in the folder or a dropped
+link to ``/dev/zero`` never stalls a frame.
+
 A backend raises what its medium raises.  ``DataFolder`` turns every such
 problem (missing, a folder in the way, permission, read-only, disk full,
 undecodable bytes) into a short message naming the file, and play goes on:
@@ -23,23 +28,66 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
 
-from ..rules.numbers import is_number
-from .strings import t
+from ..rules.numbers import ASCII_DIGITS
+from .strings import error_words, t
 
 VENDOR, APP_NAME = "bypuzz", "bypuzz-arcade"
 DATA_DIR_ENV = "BYPUZZ_DATA_DIR"
 BAD_SUFFIX = ".bad"
 # Set-aside copies kept per file: NAME.bad, NAME.1.bad, ... the oldest goes past this many.
 MAX_BAD_COPIES = 5
+# Copy numbers past this came from elsewhere: the copies are numbered afresh, so the next one
+# still sorts newest and its name stays short (a 21-digit number once hid a copy from the count).
+MAX_BAD_NUMBER = 10**6
 # Nothing the app writes comes near this; a bigger file is damage, not data.
 MAX_FILE_BYTES = 1024 * 1024
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
 OLD_SUFFIX = ".old"  # .NAME.old: the previous file, aside while a write moves the new one in
+BOM = "\ufeff"  # an editor's byte order mark: read as nothing
+# An open never waits (a named pipe with no writer would block for ever); no effect on plain files.
+OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+class FileRefused(OSError):
+    """A file the reader would not open: its words (in the player's language) say what it is."""
+
+
+def refuse_unless_plain(info: os.stat_result, limit: int) -> None:
+    """Raise, saying what it is, unless ``info`` is a plain file's of at most ``limit`` bytes."""
+    if stat.S_ISDIR(info.st_mode):
+        raise FileRefused(errno.EISDIR, t("storage.kind.folder"))
+    if not stat.S_ISREG(info.st_mode):
+        kind = "pipe" if stat.S_ISFIFO(info.st_mode) else "device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "other"
+        raise FileRefused(errno.EINVAL, t(f"storage.kind.{kind}"))
+    check_size(info.st_size, limit)
+
+
+def check_size(size: int, limit: int) -> None:
+    if size > limit:
+        raise FileRefused(errno.EFBIG, t("storage.too_big", limit=limit))
+
+
+def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of the plain file ``path``, at most ``limit`` of them; anything else is refused
+    before it is read (the one reader of files: data folder, dropped files, the command line)."""
+    refuse_unless_plain(os.stat(path), limit)
+    handle = os.open(path, OPEN_FLAGS)
+    with open(handle, "rb") as file:
+        refuse_unless_plain(os.fstat(handle), limit)  # the name may have been given to a pipe since
+        data = file.read(limit + 1)  # a file that grew since is not read past its limit either
+    check_size(len(data), limit)
+    return data
+
+
+def read_text(path: str | os.PathLike, limit: int) -> str:
+    """The UTF-8 text of the plain file ``path`` (see ``read_bytes``), a byte order mark read as nothing."""
+    return read_bytes(path, limit).decode("utf-8-sig")
 
 
 class Storage:
@@ -48,7 +96,8 @@ class Storage:
     # What this backend's operations raise when the medium fails (not a bug).
     errors: tuple[type[BaseException], ...] = (OSError, UnicodeError)
 
-    def read(self, name: str) -> str | None:
+    def read(self, name: str, limit: int = MAX_FILE_BYTES) -> str | None:
+        """Raises when the blob is bigger than ``limit`` bytes."""
         raise NotImplementedError
 
     def write(self, name: str, text: str) -> None:
@@ -80,19 +129,37 @@ class Storage:
                 copies.append((0, other))
             elif other.startswith(name + ".") and other.endswith(BAD_SUFFIX):
                 number = other[len(name) + 1 : -len(BAD_SUFFIX)]
-                if is_number(number):
+                # Any length: a copy the count missed would be overwritten (a name has at most 255 bytes).
+                # Only the numbers written here (no 0, no leading 0): each copy has its own number.
+                if 0 < len(number) <= 255 and ASCII_DIGITS.issuperset(number) and not number.startswith("0"):
                     copies.append((int(number), other))
         return sorted(copies)
 
     def next_bad_name(self, name: str) -> tuple[str, list[str]]:
         """The name for the next set-aside copy of ``name``, and the oldest copies to drop after it.
 
-        An earlier copy is never overwritten; past ``MAX_BAD_COPIES`` the oldest goes.
+        An earlier copy is never overwritten; past ``MAX_BAD_COPIES`` the oldest goes.  Numbers
+        past ``MAX_BAD_NUMBER`` are renamed first to the lowest free ones, oldest first.
         """
         copies = self.bad_copies(name)
+        if copies and copies[-1][0] >= MAX_BAD_NUMBER:
+            copies = self._renumber(name, copies)
         number = copies[-1][0] + 1 if copies else 0
-        bad = f"{name}.{number}{BAD_SUFFIX}" if number else name + BAD_SUFFIX
-        return bad, [old for _, old in copies[: max(0, len(copies) + 1 - MAX_BAD_COPIES)]]
+        return self._bad_name(name, number), [old for _, old in copies[: max(0, len(copies) + 1 - MAX_BAD_COPIES)]]
+
+    @staticmethod
+    def _bad_name(name: str, number: int) -> str:
+        return f"{name}.{number}{BAD_SUFFIX}" if number else name + BAD_SUFFIX
+
+    def _renumber(self, name: str, copies: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """Copies ``0..n-1`` in the same order; each new name is free (lower than every copy not yet moved)."""
+        renumbered = []
+        for number, (_, old) in enumerate(copies):
+            new = self._bad_name(name, number)
+            if new != old:
+                self.rename(old, new)
+            renumbered.append((number, new))
+        return renumbered
 
     def set_aside(self, name: str) -> str:
         """Keep an unusable blob under a new set-aside name for the player to inspect; returns it."""
@@ -113,15 +180,15 @@ class FileStorage(Storage):
     def describe(self, name: str) -> str:
         return str(self._path(name))
 
-    def read(self, name: str) -> str | None:
+    def read(self, name: str, limit: int = MAX_FILE_BYTES) -> str | None:
         try:
-            with open(self._path(name), "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            return read_text(self._path(name), limit)
+        except FileNotFoundError:
+            pass
+        try:  # the last whole file, still aside when the start could not put it back (a read-only folder)
+            return read_text(self._path(f"{TEMP_PREFIX}{name}{OLD_SUFFIX}"), limit)
         except FileNotFoundError:
             return None
-        if len(data) > MAX_FILE_BYTES:
-            raise OSError(errno.EFBIG, f"file bigger than {MAX_FILE_BYTES // 1024} KiB")
-        return data.decode("utf-8")
 
     def write(self, name: str, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -168,20 +235,34 @@ class FileStorage(Storage):
         self.folder.mkdir(parents=True, exist_ok=True)
         if not self.folder.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(self.folder))
+        # A folder without search (execute) permission: every file in it fails alike; said once, for the folder.
+        os.stat(os.path.join(self.folder, os.curdir))
 
     def clean_up(self) -> None:
-        for name in self.names():
-            if not name.startswith(TEMP_PREFIX) or not self._path(name).is_file():
-                continue  # not ours, or not a file an interrupted write leaves
-            if name.endswith(TEMP_SUFFIX):
+        """What cannot be cleaned (a read-only folder) stays as it is: the files beside it are still used."""
+        try:
+            names = self.names()
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(TEMP_PREFIX):
+                try:
+                    self._clean(name)
+                except OSError:
+                    continue
+
+    def _clean(self, name: str) -> None:
+        if not stat.S_ISREG(os.lstat(self._path(name)).st_mode):
+            return  # not a file an interrupted write leaves
+        if name.endswith(TEMP_SUFFIX):
+            self._path(name).unlink()
+        elif name.endswith(OLD_SUFFIX):
+            # A write stopped between its two renames: the old file is the last whole one.
+            original = self._path(name[len(TEMP_PREFIX) : -len(OLD_SUFFIX)])
+            if original.exists():
                 self._path(name).unlink()
-            elif name.endswith(OLD_SUFFIX):
-                # A write stopped between its two renames: the old file is the last whole one.
-                original = self._path(name[len(TEMP_PREFIX) : -len(OLD_SUFFIX)])
-                if original.exists():
-                    self._path(name).unlink()
-                else:
-                    os.replace(self._path(name), original)
+            else:
+                os.replace(self._path(name), original)
 
 
 class WebStorage(Storage):
@@ -196,10 +277,10 @@ class WebStorage(Storage):
 
         self.store = js.localStorage
 
-    def read(self, name: str) -> str | None:
+    def read(self, name: str, limit: int = MAX_FILE_BYTES) -> str | None:
         value = self.store.getItem(self.PREFIX + name)
         # A missing key is JavaScript null, which Pyodide hands over as its own jsnull object.
-        return value if isinstance(value, str) else None
+        return checked_text(value, limit) if isinstance(value, str) else None
 
     def write(self, name: str, text: str) -> None:
         self.store.setItem(self.PREFIX + name, text)
@@ -227,8 +308,9 @@ class MemoryStorage(Storage):
     def __init__(self, blobs: dict[str, str] | None = None) -> None:
         self.blobs = dict(blobs or {})
 
-    def read(self, name: str) -> str | None:
-        return self.blobs.get(name)
+    def read(self, name: str, limit: int = MAX_FILE_BYTES) -> str | None:
+        text = self.blobs.get(name)
+        return checked_text(text, limit) if text is not None else None
 
     def write(self, name: str, text: str) -> None:
         self.blobs[name] = text
@@ -243,13 +325,18 @@ class MemoryStorage(Storage):
         return list(self.blobs)
 
 
+def checked_text(text: str, limit: int) -> str:
+    """A stored text no bigger than a file of ``limit`` bytes may be."""
+    check_size(len(text.encode("utf-8", "surrogatepass")), limit)
+    return text
+
+
 def problem_text(error: BaseException) -> str:
-    """An error in a few words: "Permission denied", not the whole path."""
-    if isinstance(error, OSError) and error.strerror:
+    """An error in a few words of the player's language: "permission denied", not the whole path."""
+    if isinstance(error, FileRefused):
         return error.strerror
-    if isinstance(error, UnicodeError):
-        return t("storage.not_text")
-    return str(error).splitlines()[0][:80] if str(error) else type(error).__name__
+    words = error_words(error)
+    return words.splitlines()[0] if words else type(error).__name__
 
 
 class DataFolder:
@@ -258,11 +345,14 @@ class DataFolder:
     ``report`` shows a message.  Reads of a file that cannot be used set it aside
     and answer None; a failed write or delete is kept in ``memory``, so the rest
     of the session sees what the player did, and is said once until a write works again.
+    ``limits`` are the most bytes each file's format allows (others: ``MAX_FILE_BYTES``).
     """
 
-    def __init__(self, backend: Storage, report: Callable[[str], None] | None = None) -> None:
+    def __init__(self, backend: Storage, report: Callable[[str], None] | None = None,
+                 limits: dict[str, int] | None = None) -> None:
         self.backend = backend
         self.report = report or (lambda text: None)
+        self.limits = limits or {}
         self.memory: dict[str, str | None] = {}
         self.failing = False
         self.lasting = True  # False once the folder is unusable: what is written lasts this session only
@@ -281,10 +371,11 @@ class DataFolder:
         if name in self.memory:
             return self.memory[name]
         try:
-            return self.backend.read(name)
+            text = self.backend.read(name, self.limits.get(name, MAX_FILE_BYTES))
         except self.backend.errors as error:
             self.set_aside(name, problem_text(error))
             return None
+        return text.removeprefix(BOM) if text is not None else None
 
     def write(self, name: str, text: str) -> bool:
         """True when it reached the medium; otherwise it is kept for this session only."""

@@ -6,6 +6,8 @@ German follows the wording of the C64 ByPuzz ("Mischen.", "Prüfen", "Züge").
 
 from __future__ import annotations
 
+import errno
+
 from .. import games
 
 LANGUAGES = ("en", "de")
@@ -82,7 +84,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "storage.set_aside": "{file} could not be used ({why}); kept as {bad}.",
         "storage.unusable": "{file} could not be used ({why}) nor set aside ({problem}); it is left alone.",
         "storage.no_folder": "The data folder {folder} cannot be used ({why}). Play goes on; nothing is saved this time.",
-        "storage.not_text": "not UTF-8 text",
+        "storage.too_big": "too big, more than {limit} bytes",
+        "storage.kind.folder": "a folder, not a file",
+        "storage.kind.pipe": "a named pipe, not a file",
+        "storage.kind.device": "a device, not a file",
+        "storage.kind.other": "not a plain file",
+        "settings.odd_key": "{key}: a key with odd characters",
         "msg.save_bug": "it trips up the game; see crash.log",
         "settings.fixed": "Settings: {problems}. Defaults used there, everything else kept.",
         "msg.no_hint": "No hint here.",
@@ -271,7 +278,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "error.line": "line {n}: {text}",
         "error.variant": "unknown variant {variant}; choose from {variants}",
         "error.file.too_big": "file too big ({n} bytes, at most {most})",
-        "error.file.unreadable": "the file cannot be read",
+        "error.os.other": "the file cannot be used ({name})",
+        "error.os.EACCES": "permission denied",
+        "error.os.EPERM": "not permitted",
+        "error.os.ENOENT": "no such file or folder",
+        "error.os.ENOTDIR": "a file is in the way of the folder",
+        "error.os.EISDIR": "a folder, not a file",
+        "error.os.EROFS": "the disk is read-only",
+        "error.os.ENOSPC": "the disk is full",
+        "error.os.EDQUOT": "the disk quota is used up",
+        "error.os.EIO": "the disk could not be read or written",
+        "error.os.ELOOP": "the path goes round in circles",
+        "error.os.ENAMETOOLONG": "the name is too long",
+        "error.os.EMFILE": "too many files are open",
+        "error.os.EBUSY": "the file is busy",
         "error.file.not_text": "the file is not UTF-8 text",
         "error.side.white": "White",
         "error.side.black": "Black",
@@ -349,7 +369,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "storage.set_aside": "{file} unbrauchbar ({why}); als {bad} aufbewahrt.",
         "storage.unusable": "{file} unbrauchbar ({why}), nicht umbenennbar ({problem}); bleibt, wie es ist.",
         "storage.no_folder": "Datenordner {folder} nicht nutzbar ({why}). Es geht weiter; diesmal wird nichts gespeichert.",
-        "storage.not_text": "kein UTF-8-Text",
+        "storage.too_big": "zu groß, mehr als {limit} Bytes",
+        "storage.kind.folder": "ein Ordner, keine Datei",
+        "storage.kind.pipe": "eine benannte Pipe, keine Datei",
+        "storage.kind.device": "ein Gerät, keine Datei",
+        "storage.kind.other": "keine gewöhnliche Datei",
+        "settings.odd_key": "{key}: ein Schlüssel mit seltsamen Zeichen",
         "msg.save_bug": "das Spiel stolpert darüber; siehe crash.log",
         "settings.fixed": "Einstellungen: {problems}. Dort Standard, alles andere bleibt.",
         "msg.no_hint": "Hier gibt es keinen Tipp.",
@@ -539,7 +564,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "error.line": "Zeile {n}: {text}",
         "error.variant": "unbekannte Variante {variant}; möglich sind {variants}",
         "error.file.too_big": "Datei zu groß ({n} Bytes, höchstens {most})",
-        "error.file.unreadable": "die Datei lässt sich nicht lesen",
+        "error.os.other": "die Datei lässt sich nicht verwenden ({name})",
+        "error.os.EACCES": "keine Berechtigung",
+        "error.os.EPERM": "nicht erlaubt",
+        "error.os.ENOENT": "keine solche Datei und kein solcher Ordner",
+        "error.os.ENOTDIR": "eine Datei steht dem Ordner im Weg",
+        "error.os.EISDIR": "ein Ordner, keine Datei",
+        "error.os.EROFS": "der Datenträger ist schreibgeschützt",
+        "error.os.ENOSPC": "der Datenträger ist voll",
+        "error.os.EDQUOT": "das Speicherkontingent ist erschöpft",
+        "error.os.EIO": "der Datenträger ließ sich nicht lesen oder beschreiben",
+        "error.os.ELOOP": "zu viele Verknüpfungen im Pfad",
+        "error.os.ENAMETOOLONG": "der Name ist zu lang",
+        "error.os.EMFILE": "zu viele Dateien sind offen",
+        "error.os.EBUSY": "die Datei ist belegt",
         "error.file.not_text": "die Datei ist kein UTF-8-Text",
         "error.side.white": "Weiß",
         "error.side.black": "Schwarz",
@@ -595,10 +633,13 @@ def error_words(error: BaseException) -> str:
     """An error as the player reads it, in the current language: a rules error by its ``code`` and
     fields (``<game>.error.<rest>`` or ``error.<code>``), "line N: " before it; a file that cannot be
     read or decoded in a few words; anything else in its own (English) words."""
-    if isinstance(error, UnicodeDecodeError):
+    if isinstance(error, UnicodeError):
         return t("error.file.not_text")
     if isinstance(error, OSError):
-        return t("error.file.unreadable")
+        # the common system refusals in the player's words, others by their name (EIO), never the
+        # system's English sentence
+        name = errno.errorcode.get(error.errno or 0, "")
+        return t(f"error.os.{name}") if has(f"error.os.{name}") else t("error.os.other", name=name or "?")
     code = getattr(error, "code", "")
     head, _, rest = code.partition(".")
     key = next((key for key in (f"{head}.error.{rest}", f"error.{code}") if code and has(key)), None)

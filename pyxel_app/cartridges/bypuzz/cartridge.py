@@ -19,6 +19,7 @@ from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
 from ...shell.settings import ON_OFF, one_of, parsed_by
+from ...shell.storage import problem_text, read_text
 from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
 from . import sets
@@ -102,6 +103,7 @@ class Solver:
 
 
 class ByPuzz(Cartridge):
+    data_files = {USER_SET_FILE: sets.MAX_FILE_BYTES}
     message_lines = 1  # the prompt line under the two key lines
     leave_hotkey = "X"
     solver_budget_ms = SOLVER_BUDGET_MS
@@ -249,14 +251,10 @@ class ByPuzz(Cartridge):
 
         name = Path(path).stem
         try:
-            data = Path(path).read_bytes()
-            if len(data) > sets.MAX_FILE_BYTES:
-                raise PuzzleSetError(f"file too big ({len(data)} bytes, at most {sets.MAX_FILE_BYTES})", code="file.too_big",
-                                     n=len(data), most=sets.MAX_FILE_BYTES)
-            text = data.decode("utf-8")
+            text = read_text(path, sets.MAX_FILE_BYTES)
             puzzle_set = parse_puzzle_set(text, name)
         except (OSError, UnicodeDecodeError, PuzzleSetError) as error:
-            self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=error_words(error)))
+            self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=problem_text(error)))
             self.sound(SOUND_REFUSED)
             return False
         self.app.storage.write(USER_SET_FILE, text)
