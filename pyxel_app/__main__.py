@@ -83,6 +83,8 @@ def build_parser() -> Parser:
     bench.add_argument("--quick", action="store_true", help="a short smoke run")
     bench.add_argument("--monkey", type=bounded(1, MAX_MONKEY_FRAMES, "--monkey"), metavar="N",
                        help="only N random frames over every cartridge on a damaged real data folder")
+    bench.add_argument("--seed", type=bounded(0, MAX_SEED, "--seed"), default=1,
+                       help="the random frames' seed, for --monkey (default 1)")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
     return parser
 
@@ -258,7 +260,7 @@ def cmd_bench(args) -> None:
     if args.monkey is not None:
         from .bench.monkey import run as run_monkey
 
-        run_monkey(args.monkey)
+        run_monkey(args.monkey, args.seed)
         return
     from .bench import run
 

@@ -9,6 +9,7 @@ import pytest
 
 from pyxel_app.ai.pegs import (KNOWN_LINES, PegSearch, PegSolver, jump_lines, make_engine, next_positions, position_class,
                                reachable_ends, solve_text)
+from pyxel_app.ai.cooperative import run_generator
 from pyxel_app.rules.pegs import CENTRE_STARTS, RULES, board_to_text, preset_board
 
 
@@ -270,7 +271,7 @@ def test_answers_with_the_pagodas_are_those_of_a_search_without_them():
             if state.marble_count > 14:
                 continue
             with_pagodas = PegSolver(state.board)
-            assert with_pagodas.pagodas_for(state) is not None
+            assert run_generator(with_pagodas.pagodas_for(state)) is not None
             answers = []
             for solver in (with_pagodas, PegSolver(state.board, beam_widths=(), use_pagodas=False)):
                 search = PegSearch(solver, state)
@@ -294,3 +295,27 @@ def test_the_pagodas_added_in_lanes_say_what_each_pagoda_added_alone_says():
             proven += alone
     assert proven > 10
     assert pagoda_prover(preset_board("triangle"), ((0, 0),)) is None  # no pagodas stored for it
+
+
+def test_a_search_builds_its_pagoda_prover_a_slice_at_a_time_and_once(monkeypatch):
+    # Filling the prover's tables took 10-20 ms in one step, past a frame (bench --monkey).
+    from pyxel_app.ai import pegs
+
+    monkeypatch.setattr(pegs, "_PROVERS", {})
+    state = RULES.initial_state("english")
+    ends = tuple(reachable_ends(state))
+    assert ends
+    key = (state.board, ends)
+    search = PegSolver(state.board).search(state)
+    slices = 0
+    while key not in pegs._PROVERS:
+        next(search)
+        slices += 1
+    tables = -(-state.board.width * state.board.height // pegs.PAGODA_CHUNK)
+    assert slices >= tables * (1 << pegs.PAGODA_CHUNK) // pegs.PAGODA_SLICE - tables
+    built = pegs._PROVERS[key]
+    # The next game of the class (here a second solver) finds it built: no slice spent on it.
+    again = PegSolver(state.board).pagodas_for(state)
+    with pytest.raises(StopIteration) as stop:
+        next(again)
+    assert stop.value.value is built

@@ -27,7 +27,10 @@ from functools import lru_cache
 from typing import Generator
 
 from ..rules.pegs import RULES, Board, Jump, PegState, cell_from_name, cell_name, preset_board, PRESETS
-from .cooperative import Cooperative, EngineResult
+from .cooperative import Cooperative, EngineResult, run_generator
+# Read with the module, not inside a search's slice: without a cached .pyc its compiling
+# alone took a frame's share (6 ms).
+from .pegs_pagodas import PAGODAS
 
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
 YIELD_EVERY = 256
@@ -71,6 +74,10 @@ ENGINE_NODE_LIMIT = 20_000
 # bitboard is added up PAGODA_CHUNK bits at a time from tables of 2**PAGODA_CHUNK sums.
 PAGODA_LANE = 16
 PAGODA_CHUNK = 12
+# Table entries summed between two yields while a prover is built (well under a millisecond).
+PAGODA_SLICE = 1024
+# Provers kept, one per board and set of end holes (a game needs one).
+PAGODA_PROVERS = 64
 
 
 # Position classes.
@@ -114,23 +121,33 @@ def stored_pagodas(board: Board) -> dict[tuple[int, int], tuple[dict[int, int], 
     """Per end hole, the board's stored pagodas (ai/pegs_pagodas.py), each as {bit: weight}:
     a position whose total is below the end's weight can never end there, since no jump
     raises the total (p(a) + p(b) >= p(c))."""
-    from .pegs_pagodas import PAGODAS
-
     holes = sorted(board.holes, key=lambda cell: (cell[1], cell[0]))
     return {cell_from_name(end): tuple({board.index(cell): weight for cell, weight in zip(holes, weights) if weight}
                                        for weights in pagodas)
             for end, pagodas in PAGODAS.get(board.name, {}).items()}
 
 
-@lru_cache(maxsize=64)
+_PROVERS: dict[tuple[Board, tuple[tuple[int, int], ...]], object] = {}
+
+
 def pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
     """A test ``lost(marbles)``: true when for every end hole some stored pagoda's total is
-    below its end's weight; None when some end has no pagodas.
+    below its end's weight; None when some end has no pagodas.  Built in one go; a search
+    builds it a slice at a time with :func:`building_pagoda_prover`."""
+    return run_generator(building_pagoda_prover(board, ends))
+
+
+def building_pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
+    """Generator returning :func:`pagoda_prover`'s test, yielding every PAGODA_SLICE table
+    entries: the tables take 10-20 ms to fill, more than a frame may give.  Kept once built.
 
     All the pagodas are added at once, one 16-bit lane each in one big integer: tables
     give the lanes' sums over every PAGODA_CHUNK holes' bits, so a position costs a handful
     of look-ups, not a pass per pagoda.  Each lane starts at 2**15 + p(end) - 1 and has the
     total taken off; its top bit stays set exactly when the total is below p(end)."""
+    key = (board, ends)
+    if key in _PROVERS:
+        return _PROVERS[key]
     stored = stored_pagodas(board)
     if not ends or any(end not in stored for end in ends):
         return None
@@ -154,6 +171,8 @@ def pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
             low = value & -value
             bit = base + low.bit_length() - 1
             table[value] = table[value ^ low] + (packed[bit] if bit < len(packed) else 0)
+            if value % PAGODA_SLICE == 0:
+                yield
         tables.append((base, table))
     chunk = (1 << PAGODA_CHUNK) - 1
     end_lanes = tuple(end_lanes)
@@ -167,6 +186,9 @@ def pagoda_prover(board: Board, ends: tuple[tuple[int, int], ...]):
                 return False
         return True
 
+    if len(_PROVERS) >= PAGODA_PROVERS:
+        del _PROVERS[next(iter(_PROVERS))]
+    _PROVERS[key] = lost
     return lost
 
 
@@ -339,8 +361,9 @@ class PegSolver:
         answer = self.known(root)
         if answer is not None:
             return self.winning_line(root) if answer else None
+        pagodas_prove_lost = yield from self.pagodas_for(state)
         probes = self.beam_probes(root)
-        searches = [probes, self._depth_first(root, self.pagodas_for(state))]
+        searches = [probes, self._depth_first(root, pagodas_prove_lost)]
         first_node = self.nodes
         while True:
             for search in searches:
@@ -406,15 +429,15 @@ class PegSolver:
         return None
 
     def pagodas_for(self, state: PegState):
-        """A test that proves positions of ``state``'s class lost by pagodas (see
-        :func:`pagoda_prover`), or None when the board has none for some hole the last
-        marble may end on."""
+        """Generator returning a test that proves positions of ``state``'s class lost by
+        pagodas (see :func:`pagoda_prover`), or None when the board has none for some hole
+        the last marble may end on."""
         if not self.use_pagodas:
             return None
         ends = reachable_ends(state)
         if self.target is not None:
             ends = [end for end in ends if end == self.target]
-        return pagoda_prover(self.board, tuple(ends))
+        return (yield from building_pagoda_prover(self.board, tuple(ends)))
 
     def _depth_first(self, root: int, pagodas_prove_lost=None) -> Generator[None, None, list[Jump] | None]:
         """Plain recursive descents from the root of at most YIELD_EVERY nodes each: one that

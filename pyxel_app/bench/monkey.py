@@ -129,9 +129,10 @@ def monkey(frames: int, seed: int = 1) -> tuple[int, int, dict[str, float], dict
     return run, exceptions, worst, worst_cpu
 
 
-def run(frames: int) -> None:
+def run(frames: int, seed: int = 1) -> None:
     started = time.perf_counter()
-    count, exceptions, worst, worst_cpu = monkey(frames)
+    count, exceptions, worst, worst_cpu = monkey(frames, seed)
+    report("monkey seed", str(seed))
     report("monkey frames run", str(count))
     report("monkey exceptions", str(exceptions))
     worst_ms = max(worst.values(), default=0.0)
