@@ -7,11 +7,12 @@ line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 
 from . import games
-from .exits import interrupted
+from .exits import run_command
 from .rules.base import RulesError
 from .rules.numbers import NumberError, parse_number
 
@@ -31,6 +32,51 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would print the whole usage; one line is enough
         raise UsageError(message)
 
+    def add_argument(self, *names, **options):
+        """Every value is UTF-8 text before anything reads it: the one check for every argument,
+        so bytes that are no text never reach a file name, a window title or the network."""
+        if options.get("action", "store") == "store":
+            options["type"] = utf8(options.get("type", str))
+        return super().add_argument(*names, **options)
+
+
+def utf8(read):
+    """An argparse type: ``read`` the value once it is known to be UTF-8 text.
+
+    The system hands over bytes that are no UTF-8 as lone surrogates (PEP 383), which
+    every encoder, Pyxel's included, refuses later with a traceback."""
+
+    def parse(text: str):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise argparse.ArgumentTypeError(f"{os.fsencode(text)[:40]!r} is not UTF-8 text") from None
+        return read(text)
+
+    parse.__name__ = getattr(read, "__name__", "value")  # argparse names the type in its own messages
+    return parse
+
+
+def named(what: str):
+    """An argparse type for a file or folder name: not empty (which would mean the current folder)."""
+
+    def parse(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(f"{what} needs a name")
+        return text
+
+    return parse
+
+
+def bind_address(text: str) -> str:
+    """An argparse type for ``serve --bind``: empty (every address), an IP address or a host name."""
+    from .net.protocol import check_host
+
+    try:
+        return check_host(text, any_host=True)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
 
 def bounded(low: int, high: int, what: str):
     """An argparse type: a whole number in ``low..high`` read by the one number parser."""
@@ -49,12 +95,12 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     play = commands.add_parser("play", help="open the app straight into a cartridge")
     play.add_argument("cartridge")
-    play.add_argument("--puzzles", help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
+    play.add_argument("--puzzles", type=named("a puzzle set"), help="ByPuzz: a ByMore puzzle-set file to add (kept for later runs)")
     serve = commands.add_parser("serve", help="open the app hosting a network game of a two-player game")
     serve.add_argument("game")
     serve.add_argument("--port", type=bounded(1, 65535, "--port"), default=None)
     serve.add_argument("--name", default="", help="your name (the other player sees it)")
-    serve.add_argument("--bind", default="", metavar="ADDRESS", help="listen on this address only (default: all)")
+    serve.add_argument("--bind", type=bind_address, default="", metavar="ADDRESS", help="listen on this address only (default: all)")
     serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
@@ -73,10 +119,10 @@ def build_parser() -> Parser:
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
-    snap.add_argument("--out", required=True)
+    snap.add_argument("--out", type=named("the picture"), required=True)
     snap.add_argument("--seed", type=bounded(0, MAX_SEED, "--seed"), default=1)
     snap.add_argument("--scale", type=bounded(1, MAX_SCALE, "--scale"), default=2)
-    snap.add_argument("--data", help="run on the files in this folder instead of a fresh in-memory store")
+    snap.add_argument("--data", type=named("the data folder"), help="run on the files in this folder instead of a fresh in-memory store")
     snap.add_argument("--at", choices=("play", "start"), default="play",
                       help="open the cartridge at its board (default) or at its first screen")
     bench = commands.add_parser("bench", help="print performance figures")
@@ -192,11 +238,14 @@ def cmd_play(args) -> None:
     from .shell.app import main
 
     spec = find_game(args.cartridge, "cartridge")
+    files = {}
     if args.puzzles is not None:
         if spec.key != "bypuzz":
             raise UsageError(f"--puzzles does not apply to {args.cartridge}")
-        install_puzzle_set(args.puzzles)
-    main(spec.key)
+        from .cartridges.bypuzz.cartridge import USER_SET_FILE
+
+        files[USER_SET_FILE] = checked_puzzle_set(args.puzzles)
+    main(spec.key, files=files)
 
 
 def two_seat_game(name: str) -> games.GameSpec:
@@ -224,7 +273,22 @@ def cmd_serve(args) -> None:
     variants = spec.rules.variants
     if args.variant is not None and args.variant not in variants:
         raise UsageError(f"--variant {args.variant[:40]!r} is not a variant of {spec.key}; choose from {', '.join(variants)}")
-    main(spec.key, network=("host", args.bind, args.port or DEFAULT_PORT, clean_cli_name(args.name), args.variant))
+    port = args.port or DEFAULT_PORT
+    name = clean_cli_name(args.name)
+    check_listening(args.bind, port)
+    main(spec.key, network=("host", args.bind, port, name, args.variant))
+
+
+def check_listening(host: str, port: int) -> None:
+    """Listen on ``host:port`` for a moment, so a port in use or not permitted is said here, not in the window."""
+    from .net import link
+    from .net.protocol import join_address
+    from .shell.netplay import why_text
+
+    try:
+        link.Listener(port, host).close()
+    except OSError as error:
+        raise UsageError(f"cannot listen on {join_address(host, port)}: {why_text(*link.describe(error))}") from None
 
 
 def cmd_join(args) -> None:
@@ -239,12 +303,12 @@ def cmd_join(args) -> None:
     main(spec.key, network=("join", host, port, clean_cli_name(args.name), None))
 
 
-def install_puzzle_set(path: str) -> None:
-    """Check a ByMore file and keep it where ByPuzz looks for the player's set."""
+def checked_puzzle_set(path: str) -> str:
+    """The text of a ByMore file, checked; the app keeps it in its data folder once that is known
+    (Pyxel names the folder only after ``pyxel.init``)."""
     from pathlib import Path
 
     from .rules.bypuzz_sets import MAX_FILE_BYTES, PuzzleSetError, parse_puzzle_set
-    from .shell.storage import default_storage
 
     text = read_text_file(path, "--puzzles", MAX_FILE_BYTES)
     if text is None:
@@ -253,7 +317,7 @@ def install_puzzle_set(path: str) -> None:
         parse_puzzle_set(text, Path(path).stem)
     except PuzzleSetError as error:
         raise UsageError(f"{path}: {error}") from None
-    default_storage().write("bypuzz-set.txt", text)
+    return text
 
 
 def cmd_bench(args) -> None:
@@ -296,8 +360,13 @@ def position_words(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` (else the process's); the exit code."""
+    return run_command(run, sys.argv[1:] if argv is None else argv)
+
+
+def run(argv: list[str]) -> int:
     try:
-        args = build_parser().parse_args(position_words(sys.argv[1:] if argv is None else argv))
+        args = build_parser().parse_args(position_words(argv))
         if getattr(args, "position", None) is not None:
             args.position = " ".join(word.strip() for word in args.position)
         if args.command is None:
@@ -310,8 +379,6 @@ def main(argv: list[str] | None = None) -> int:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return interrupted()
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -272,3 +273,357 @@ def test_snap_on_a_data_folder_offers_its_saved_game_once(make_app, tmp_path):
     again = snap_app("connect4", at="start", data=str(tmp_path))
     Driver(again).frame()
     assert len(again.overlays) == 1 and not again.waiting_dialogs, "the saved game is offered once"
+
+
+# ---- as a new user runs them: every command the README documents ----
+
+
+def new_user_env(home: Path, **extra) -> dict[str, str]:
+    """A user who never ran the app: a fresh home, no data folder named, no display (windows headless)."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("BYPUZZ_", "XDG_")) and name not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(HOME=str(home), SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT), **extra)
+    return env
+
+
+def readme_commands() -> list[str]:
+    """The command examples of the README's "Command line" section, without their comments."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Command line", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [re.split(r"\s#\s", line, maxsplit=1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return probe.getsockname()[1]
+
+
+WINDOW = "window"  # opens a window: run headless for a few frames
+STARTS = "starts"  # runs for minutes: its first line of output, then Ctrl-C
+NEAR_FULL_OTHELLO = NEAR_FULL + " X"
+# README line -> what the test runs: the same command, its [options] and placeholders filled in,
+# long runs made short only through options the README shows.
+DOCUMENTED = {
+    "python -m pyxel_app": ([], WINDOW),
+    "python -m pyxel_app play bypuzz": (["play", "bypuzz"], WINDOW),
+    "python -m pyxel_app play bypuzz --puzzles sets.txt": (["play", "bypuzz", "--puzzles", "sets.txt"], WINDOW),
+    "python -m pyxel_app serve connect4 [--port 4270] [--bind ADDRESS] [--name Ann]":
+        (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
+    "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
+    "python -m pyxel_app perft fifteen 5 [--variant V] [--position TEXT]":
+        (["perft", "fifteen", "5", "--variant", "standard", "--position", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"], None),
+    "python -m pyxel_app solve fifteen 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 [--goal GOAL]":
+        (["solve", "fifteen", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "--goal", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"], None),
+    "python -m pyxel_app perft connect4 8": (["perft", "connect4", "8"], None),
+    "python -m pyxel_app solve connect4 52753311433677442422121": (["solve", "connect4", "52753311433677442422121"], None),
+    'python -m pyxel_app perft pegs 3 [--variant english|french|wiegleb|diamond|triangle|"BOARD TEXT"]':
+        (["perft", "pegs", "3", "--variant", "triangle"], None),
+    "python -m pyxel_app solve pegs english --to-centre": (["solve", "pegs", "english", "--to-centre"], None),
+    'python -m pyxel_app solve pegs "oo.o/___o"': (["solve", "pegs", "oo.o/___o"], None),
+    "python -m pyxel_app perft othello 8 [--variant white-starts] [--position POS]":
+        (["perft", "othello", "8", "--variant", "white-starts", "--position", NEAR_FULL_OTHELLO], None),
+    "python -m pyxel_app solve othello POS": (["solve", "othello", NEAR_FULL_OTHELLO], None),
+    'python -m pyxel_app perft draughts 6 --variant international|warcaby [--position "W:W31-50:B1-20"]':
+        (["perft", "draughts", "6", "--variant", "warcaby", "--position", "W:W31-50:B1-20"], None),
+    "python -m pyxel_app.bench.draughts --full": (["--full"], STARTS),
+    "python -m pyxel_app.bench.othello --full": (["--full"], STARTS),
+    "python -m pyxel_app.bench.othello --solve": (["--solve"], STARTS),
+    "python -m pyxel_app.bench.othello --solve-wide": (["--solve-wide"], STARTS),
+    "python -m pyxel_app.bench.othello --match peer --full [--budget MS]": (["--match", "peer", "--full", "--budget", "20"], STARTS),
+    "python -m pyxel_app.bench.othello --check-endgames othello_endgames_14_random.txt":
+        (["--check-endgames", "othello_endgames_14_random.txt"], STARTS),
+    "python -m pyxel_app.bench.draughts --turbo --move-ms 300 [--games 10 --first 10] [--seed 7] [--record games.txt]":
+        (["--turbo", "--move-ms", "20", "--games", "1", "--first", "10", "--seed", "7", "--record", "games.txt"], STARTS),
+    "python -m pyxel_app.bench.draughts --patterns --move-ms 100 --games 40 [--seed 7]":
+        (["--patterns", "--move-ms", "20", "--games", "1", "--seed", "7"], STARTS),
+    "python -m pyxel_app.bench.draughts --swap-eval [hand] --move-ms 300 --seed 7":
+        (["--swap-eval", "hand", "--move-ms", "20", "--seed", "7", "--games", "1"], STARTS),
+    "python -m pyxel_app snap bypuzz --input \"UP LEFT wait:10\" --out shot.png [--at play|start] [--seed N] [--scale 1-8] [--data DIR]":
+        (["snap", "bypuzz", "--input", "UP LEFT wait:10", "--out", "shot.png", "--at", "start", "--seed", "3", "--scale", "1",
+          "--data", "data"], None),
+    "python -m pyxel_app bench [--quick]": (["bench", "--quick"], STARTS),
+    "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
+    "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
+    "python -m pyxel_app build": (["build"], None),
+}
+
+
+def test_the_readme_documents_exactly_the_commands_run_here():
+    assert sorted(readme_commands()) == sorted(DOCUMENTED)
+
+
+@pytest.mark.parametrize("line", sorted(DOCUMENTED))
+def test_every_documented_command_runs_for_a_new_user(line, tmp_path):
+    import select
+    import shutil
+    import signal
+
+    args, how = DOCUMENTED[line]
+    module = line.split()[2]  # pyxel_app, or a bench module run as its own command
+    args = [arg.format(port=free_port()) for arg in args]
+    shutil.copyfile(ROOT / "pyxel_app" / "cartridges" / "bypuzz" / "sets" / "bymore1.txt", tmp_path / "sets.txt")
+    extra = {"BYPUZZ_HEADLESS_FRAMES": "30"} if how == WINDOW else {}
+    env = new_user_env(tmp_path / "home", **extra)
+    process = subprocess.Popen([sys.executable, "-m", module, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env, cwd=tmp_path)
+    if how == STARTS:  # once it has shown it runs (or after 15 s at most), Ctrl-C
+        ready, _, _ = select.select([process.stdout], [], [], 15)
+        first = process.stdout.readline() if ready else ""
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+        out = first + out
+        # 130 from the command; -SIGINT when the key came as a finished command's interpreter shut down
+        assert process.returncode in (0, 130, -signal.SIGINT), err
+    else:
+        out, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+    assert "Traceback" not in err and "panicked" not in err, err
+    assert out.strip() or how == STARTS
+
+
+# ---- every argument of every subcommand, given what a hostile user gives ----
+
+NOT_UTF8 = os.fsdecode(b"caf\xe9")  # Latin-1 bytes, as the system hands them over (PEP 383)
+HOSTILE = [NOT_UTF8, "", "9" * 30, "-1", "-" + "9" * 30]
+
+
+def parser_arguments() -> dict[str, list]:
+    """Every argument that takes a value, of every subcommand, read from the parser itself."""
+    import argparse
+
+    from pyxel_app.__main__ import build_parser
+
+    commands = next(action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
+    return {command: [action for action in parser._actions if not (action.option_strings and action.nargs == 0)]
+            for command, parser in commands.choices.items()}
+
+
+def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
+    """A value each argument takes, by command and argument (its ``dest``)."""
+    fifteen, solved = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
+    return {
+        "play": {"cartridge": "bypuzz", "puzzles": str(ROOT / "pyxel_app/cartridges/bypuzz/sets/bymore1.txt")},
+        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard"},
+        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob"},
+        "perft": {"game": "fifteen", "depth": "2", "variant": "standard", "position": solved},
+        "solve": {"game": "fifteen", "position": fifteen, "goal": solved},
+        "snap": {"cartridge": "bypuzz", "input": "UP", "out": str(folder / "shot.png"), "seed": "1", "scale": "1",
+                 "data": str(folder / "data"), "at": "play"},
+        "bench": {"monkey": "1", "seed": "4"},
+        "build": {},
+    }
+
+
+def command_line(command: str, actions: list, values: dict[str, str]) -> list[str]:
+    argv = [command]
+    for action in actions:
+        argv += [values[action.dest]] if not action.option_strings else [action.option_strings[0], values[action.dest]]
+    return argv
+
+
+def test_every_argument_of_every_subcommand_has_a_good_value_here(tmp_path):
+    values = good_values(1, tmp_path)
+    assert {command: sorted(action.dest for action in actions) for command, actions in parser_arguments().items()} == {
+        command: sorted(known) for command, known in values.items()}
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=["not-utf8", "empty", "huge", "negative", "huge-negative"])
+def test_every_argument_of_every_subcommand_refuses_a_hostile_value_in_one_line_or_takes_it(
+        value, tmp_path, monkeypatch, capsys, pyxel_screen):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BYPUZZ_HEADLESS_FRAMES", "2")  # play, serve and join run two frames, windowless
+    monkeypatch.delenv("BYPUZZ_DATA_DIR", raising=False)
+    values = good_values(free_port(), tmp_path)
+    for command, actions in parser_arguments().items():
+        for action in actions:
+            argv = command_line(command, actions, {**values[command], action.dest: value})
+            code = main(argv)  # a traceback here fails the test
+            out, err = capsys.readouterr()
+            assert code in (0, 2), (argv, err)
+            if code == 2:
+                assert len(err.strip().splitlines()) == 1, (argv, err)
+            if value == NOT_UTF8:
+                what = action.option_strings[0] if action.option_strings else action.metavar or action.dest
+                assert code == 2 and f"argument {what}: " in err and "not UTF-8" in err, (argv, err)
+
+
+@pytest.mark.parametrize("args", [
+    ["snap", "bypuzz", "--input", "UP", "--out", os.fsdecode(b"shot\xe9.png")],
+    ["snap", "bypuzz", "--input", "UP", "--out", "x.png", "--data", os.fsdecode(b"d\xe9")],
+    ["play", "bypuzz", "--puzzles", os.fsdecode(b"sets\xe9.txt")],
+    ["serve", "connect4", "--name", os.fsdecode(b"Ren\xe9")],
+    ["join", os.fsdecode(b"connect\xe9"), "localhost"],
+])
+def test_bytes_that_are_no_utf8_on_the_command_line_are_a_usage_error(args, tmp_path):
+    env = new_user_env(tmp_path, BYPUZZ_HEADLESS_FRAMES="2")
+    result = subprocess.run([sys.executable, "-m", "pyxel_app", *[os.fsencode(arg) for arg in args]],
+                            capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2 and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1 and "is not UTF-8 text" in err
+
+
+def test_a_command_line_with_bytes_that_are_no_utf8_still_opens_the_window(tmp_path):
+    # Pyxel keeps the whole command line, the interpreter's options too, and fails on such bytes.
+    env = new_user_env(tmp_path, BYPUZZ_HEADLESS_FRAMES="2")
+    result = subprocess.run([sys.executable, b"-X", b"caf\xe9", "-m", "pyxel_app", "play", "bypuzz"],
+                            capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+    assert result.stdout.decode().strip() == "ran 2 frames headless"
+
+
+@pytest.mark.parametrize("out", [".png", "sub/.png", "x.PNG", "x."])
+def test_snap_writes_exactly_the_picture_it_names(out, tmp_path, monkeypatch, capsys, pyxel_screen):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    assert main(["snap", "bypuzz", "--input", "UP", "--out", out, "--scale", "1"]) == 0, capsys.readouterr().err
+    printed = capsys.readouterr().out.strip()
+    assert (tmp_path / printed).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(path.name for path in tmp_path.rglob("*") if path.is_file()) == [Path(printed).name]
+
+
+# ---- a display nobody answers at ----
+
+
+@pytest.mark.parametrize("display", [{"DISPLAY": ":77"}, {"WAYLAND_DISPLAY": "bogus"}, {"DISPLAY": "localhost:77.0"},
+                                     {"DISPLAY": ":77", "WAYLAND_DISPLAY": "bogus"}])
+def test_a_display_nobody_answers_at_is_said_in_one_line_with_exit_2(display, tmp_path):
+    env = new_user_env(tmp_path, XDG_RUNTIME_DIR=str(tmp_path), **display)
+    for args in ([], ["play", "connect4"], ["serve", "connect4", "--port", str(free_port())]):
+        # The timeout makes a run that opens an invisible window for ever fail instead of hang.
+        result = subprocess.run([sys.executable, "-m", "pyxel_app", *args], capture_output=True, text=True, env=env,
+                                cwd=tmp_path, timeout=60)
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and "no display found" in lines[0] and "BYPUZZ_HEADLESS_FRAMES" in lines[0], lines
+        assert next(iter(display.values())) in lines[0]
+
+
+def test_a_display_that_answers_counts_and_one_that_does_not_is_named(tmp_path):
+    import socket
+
+    from pyxel_app.shell.display import X11_TCP_PORT, display_problem
+
+    with socket.socket(socket.AF_UNIX) as wayland:
+        wayland.bind(str(tmp_path / "wayland-7"))
+        wayland.listen()
+        environ = {"WAYLAND_DISPLAY": "wayland-7", "XDG_RUNTIME_DIR": str(tmp_path)}
+        assert display_problem(environ, "linux") == ""
+        assert display_problem({**environ, "DISPLAY": ":77"}, "linux") == ""  # SDL tries both
+        assert "DISPLAY=':77'" in display_problem({**environ, "DISPLAY": ":77", "SDL_VIDEODRIVER": "x11"}, "linux")
+        assert display_problem({"WAYLAND_DISPLAY": str(tmp_path / "wayland-7")}, "linux") == ""  # a path
+    assert "WAYLAND_DISPLAY='wayland-7'" in display_problem(environ, "linux")  # closed since
+    for number in range(60, 100):  # an X server on TCP, as ssh -X forwards it
+        try:
+            x11 = socket.create_server(("127.0.0.1", X11_TCP_PORT + number))
+        except OSError:
+            continue
+        with x11:
+            assert display_problem({"DISPLAY": f"127.0.0.1:{number}.0"}, "linux") == ""
+        assert f"DISPLAY='127.0.0.1:{number}.0'" in display_problem({"DISPLAY": f"127.0.0.1:{number}.0"}, "linux")
+        break
+    assert display_problem({"DISPLAY": ":77"}, "darwin") == ""  # elsewhere the system's own window server
+
+
+# ---- SIGTERM ends a run without a window as Ctrl-C does ----
+
+
+def wait_for(path: Path, text: str, process) -> None:
+    """Until the file ``path`` holds ``text`` (the run is past its start), or the process ended."""
+    import time
+
+    def holds() -> bool:
+        try:
+            return path.read_text() == text
+        except OSError:  # renamed aside for a moment while it is written
+            return False
+
+    while not holds() and process.poll() is None:
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("args", [["play", "bypuzz"], ["snap", "bypuzz", "--input", "wait:36000 " * 30, "--out", "x.png",
+                                                       "--data", "{data}"]])
+def test_sigterm_ends_a_headless_run_as_ctrl_c_does_and_nothing_is_lost(args, tmp_path):
+    import signal
+
+    from pyxel_app.rules.fifteen import RULES, STANDARD_GOAL
+    from pyxel_app.session import Session
+
+    data = tmp_path / "data"
+    data.mkdir()
+    session = Session(RULES, RULES.shuffled(STANDARD_GOAL, 20, __import__("random").Random(1)),
+                      {"goal": ",".join(map(str, STANDARD_GOAL)), "level": "easy"})
+    session.play(RULES.legal_moves(session.state)[0])
+    (data / "autosave-bypuzz.txt").write_text(session.to_text())
+    (data / "settings.txt").write_text("language=fr\nsound=off\n")
+    env = new_user_env(tmp_path, BYPUZZ_HEADLESS_FRAMES="10000000", BYPUZZ_DATA_DIR=str(data))
+    process = subprocess.Popen([sys.executable, "-m", "pyxel_app", *[arg.format(data=data) for arg in args]],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        wait_for(data / "settings.txt", "sound=off\n", process)  # repaired: the app has started
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and err.strip() == "" and out == ""
+    assert (data / "autosave-bypuzz.txt").read_text() == session.to_text()
+    assert (data / "settings.txt").read_text() == "sound=off\n"
+    assert sorted(path.name for path in data.iterdir()) == ["autosave-bypuzz.txt", "settings.txt", "settings.txt.bad"]
+
+
+# ---- serve: the address and the port said on the command line ----
+
+
+@pytest.mark.parametrize("bind", ["999.1.1.1", "a b", "1.2.3.4.5", "x-", "[::1]"])
+def test_serve_refuses_a_bind_that_is_no_address_on_the_command_line(bind, capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(["serve", "connect4", "--bind", bind]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().splitlines() == [f"python -m pyxel_app: error: argument --bind: {bind!r} is not an address"]
+
+
+@pytest.mark.parametrize("code, said", [(13, "that port is not permitted here"), (98, "that port is in use")])
+def test_serve_on_a_port_it_may_not_use_says_why_on_the_command_line(code, said, monkeypatch, capsys):
+    import errno
+
+    from pyxel_app.__main__ import main
+    from pyxel_app.net import link
+
+    code = {13: errno.EACCES, 98: errno.EADDRINUSE}[code]
+
+    def refuse(*args, **kwargs):  # as a normal user's port 80 (the tests run as root, who may)
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(link.socket, "create_server", refuse)
+    assert main(["serve", "connect4", "--port", "80"]) == 2
+    out, err = capsys.readouterr()
+    assert err.strip().splitlines() == [f"python -m pyxel_app: error: cannot listen on :80: {said}"]
+
+
+def test_the_app_says_a_port_is_not_permitted_in_both_languages():
+    import errno
+    import socket
+
+    from pyxel_app.net.link import describe
+    from pyxel_app.shell import strings
+    from pyxel_app.shell.netplay import why_text
+
+    assert describe(PermissionError(errno.EACCES, "Permission denied")) == ("port_denied", "")
+    assert describe(OSError(errno.EADDRINUSE, "Address already in use")) == ("port_in_use", "")
+    assert describe(OSError(socket.EAI_NONAME, "while attempting to bind")) == ("unknown_host", "")
+    try:
+        for language, words in (("en", "not permitted"), ("de", "nicht erlaubt")):
+            strings.set_language(language)
+            assert words in why_text("port_denied") and why_text("port_denied") != why_text("port_in_use")
+    finally:
+        strings.set_language("en")

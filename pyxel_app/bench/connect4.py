@@ -298,4 +298,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    from ..exits import run_command
+
+    sys.exit(run_command(main, sys.argv[1:]))

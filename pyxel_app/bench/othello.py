@@ -311,6 +311,9 @@ def main(argv: list[str]) -> None:
     if "--match" in argv:
         which = argv[argv.index("--match") + 1]
         theirs = greedy if which == "greedy" else cli_othello_peer()
+        if theirs is None:
+            report("othello top level vs cli-othello level 5", "cli-othello not installed (pip install -e .[bench])")
+            return
         budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else TOP_BUDGET_MS
         match(report, f"top level ({budget:.0f} ms budget) vs {which}", top_level(budget), theirs, games)
         return
@@ -318,4 +321,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    from ..exits import run_command
+
+    sys.exit(run_command(main, sys.argv[1:]))

@@ -227,15 +227,19 @@ class Connector:
 
 # errno -> the word the match layer shows for it (``net.why.<word>``)
 WHY = {errno.ECONNREFUSED: "refused", errno.ECONNRESET: "cut", errno.EPIPE: "cut", errno.ECONNABORTED: "cut",
-       errno.EADDRINUSE: "port_in_use", errno.EACCES: "port_in_use", errno.ETIMEDOUT: "unreachable",
+       errno.EADDRINUSE: "port_in_use", errno.EACCES: "port_denied", errno.EPERM: "port_denied",
+       errno.ETIMEDOUT: "unreachable",
        errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable", errno.ENETDOWN: "unreachable",
        errno.EHOSTDOWN: "unreachable", errno.EADDRNOTAVAIL: "not_here"}
+
+LOOKUP_ERRORS = {getattr(socket, name) for name in ("EAI_NONAME", "EAI_AGAIN", "EAI_FAIL", "EAI_NODATA") if hasattr(socket, name)}
 
 
 def describe(error: OSError) -> tuple[str, str]:
     """An OSError as (a word the match layer shows, the system's code for any other error:
     the system's own words would be English whatever the player's language)."""
-    if isinstance(error, socket.gaierror):
+    # socket.create_server passes a failed name lookup on as a plain OSError with the lookup's code.
+    if isinstance(error, socket.gaierror) or error.errno in LOOKUP_ERRORS:
         return "unknown_host", ""
     if error.errno in WHY:
         return WHY[error.errno], ""

@@ -37,6 +37,9 @@ from ..rules.numbers import parse_number
 VERSION = 1
 DEFAULT_PORT = 4270
 MAX_LINE = 256  # bytes, newline included; the longest real line (a HELLO with a name) is < 100
+MAX_HOST = 253  # a host name's length in DNS
+# A label of a host name: letters and digits (any script), "-" inside, "_" as Windows names have it.
+HOST_LABEL = re.compile(r"(?!-)[\w-]{1,63}(?<!-)")
 MAX_NUMBER = 100_000  # move numbers and counts; far beyond any game
 MAX_TEXT = 200  # characters of a move, a name or an error text
 DIGEST_CHARS = 16
@@ -223,9 +226,34 @@ def split_address(text: str, default_port: int = DEFAULT_PORT, any_host: bool = 
     elif text.count(":") == 1:
         host, _, port_text = text.partition(":")
         port = parse_port(port_text)
-    if (not host and not any_host) or any(ch.isspace() or not ch.isprintable() for ch in host) or len(host) > 253:
-        raise ValueError(f"{text[:40]!r} is not an address")
-    return host, port
+    return check_host(host, any_host, shown=text), port
+
+
+def check_host(host: str, any_host: bool = False, shown: str | None = None) -> str:
+    """``host`` if it is an IP address or a host name (``pc-anna``, ``pc-anna.local``); with
+    ``any_host`` empty too (every address).  ValueError quotes ``shown`` (the text typed).
+
+    >>> check_host("fe80::1"), check_host("pc_anna.local."), check_host("", any_host=True)
+    ('fe80::1', 'pc_anna.local.', '')
+    >>> check_host("999.1.1.1")
+    Traceback (most recent call last):
+    ...
+    ValueError: '999.1.1.1' is not an address
+    """
+    import ipaddress
+
+    if not host and any_host:
+        return host
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host.removesuffix(".").split(".")
+    looks_numeric = all(label.isdigit() for label in labels)  # an IPv4 address that is none, as 999.1.1.1
+    if len(host) > MAX_HOST or looks_numeric or not all(HOST_LABEL.fullmatch(label) for label in labels):
+        raise ValueError(f"{(host if shown is None else shown)[:40]!r} is not an address")
+    return host
 
 
 def join_address(host: str, port: int) -> str:

@@ -27,6 +27,7 @@ from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from . import palette, strings, ui
 from .cartridge import autosave_file, save_file
+from .display import NoDisplayError, display_problem
 from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
@@ -60,24 +61,6 @@ _booted = False
 Network = tuple[str, str, int, str, "str | None"]
 
 
-class NoDisplayError(OSError):
-    """No screen to open a window on; the command line prints it as one line."""
-
-
-def display_problem() -> str:
-    """Why a window cannot open here, or "": on Linux without X11/Wayland, or SDL told to draw nowhere.
-
-    Checked before ``pyxel.init``, which aborts natively (a panic and a traceback) without a display.
-    """
-    if is_web():
-        return ""
-    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
-        return f"no display found (SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']})"
-    if sys.platform.startswith(("linux", "freebsd")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
-    return ""
-
-
 def resource_path() -> Path:
     """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
     package_dir = Path(__file__).resolve().parent.parent
@@ -93,7 +76,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     if _booted:
         return
     cwd = os.getcwd()
-    pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+    # pyxel.init keeps the command line (to restart with it) and fails on one that is no UTF-8 text.
+    command_line = sys.orig_argv
+    sys.orig_argv = [os.fsencode(word).decode("utf-8", "replace") for word in command_line]
+    try:
+        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+    finally:
+        sys.orig_argv = command_line
     os.chdir(cwd)  # pyxel.init moves to the caller's folder; relative paths given by the user must keep working
     if not is_web() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         # SDL took Ctrl-C over (the process then ended with exit code 0 at once): give it back to Python,
@@ -434,9 +423,10 @@ class App:
             pyxel.blt(x, y, bank, u, v, w, h, 0)
 
 
-def main(start: str | None = None, network: Network | None = None) -> None:
+def main(start: str | None = None, network: Network | None = None, files: dict[str, str] | None = None) -> None:
     """Open the window and run the app; ``start`` names a cartridge to open at once,
-    ``network`` (role, host, port, name, variant) hosts or joins a network game of it.
+    ``network`` (role, host, port, name, variant) hosts or joins a network game of it,
+    ``files`` (name: text) go into the data folder first (the command line's ``--puzzles``).
 
     With ``$BYPUZZ_HEADLESS_FRAMES`` set, run that many frames without a window and
     return: how tests check that a built .pyxapp starts.
@@ -444,35 +434,40 @@ def main(start: str | None = None, network: Network | None = None) -> None:
     started = time.perf_counter()
     frames = os.environ.get(HEADLESS_FRAMES_ENV)
     if frames:
-        run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start, network)
+        run_headless(parse_number(frames, 1, MAX_HEADLESS_FRAMES, HEADLESS_FRAMES_ENV), start, network, files)
         return
     problem = display_problem()
     if problem:
         raise NoDisplayError(f"{problem}; to run without a window use 'python -m pyxel_app snap {start or 'menu'} "
                              f"--input \"RETURN wait:60\" --out shot.png' or set {HEADLESS_FRAMES_ENV}=600")
     boot()
-    app = open_app(start, network)
+    app = open_app(start, network, files=files)
     app.startup_seconds = time.perf_counter() - started
     run_window(app)
 
 
-def open_app(start: str | None, network: Network | None = None, storage: Storage | None = None) -> App:
+def open_app(start: str | None, network: Network | None = None, storage: Storage | None = None,
+             files: dict[str, str] | None = None) -> App:
     """The app as the command line starts it: at the title, or in the cartridge ``start`` (which
-    offers its saved game itself: the menu behind it offers none)."""
+    offers its saved game itself: the menu behind it offers none).  Only after ``boot``: Pyxel
+    names the data folder."""
     app = App(storage=storage, title=start is None, offer=start is None)
+    for name, text in (files or {}).items():
+        app.storage.write(name, text)
     app.open_start(start, network)
     return app
 
 
 def run_window(app: App) -> None:
-    """``pyxel.run`` the app; Ctrl-C in the terminal saves the game and ends the program with 130 and
-    no traceback, as a command line program should.  A KeyboardInterrupt cannot be caught for that:
-    it can come as ``pyxel.run`` enters update, before any ``try``, and out of ``pyxel.run`` an
+    """``pyxel.run`` the app; Ctrl-C in the terminal (or SIGTERM) saves the game and ends the program
+    with 130 and no traceback, as a command line program should.  A KeyboardInterrupt cannot be caught
+    for that: it can come as ``pyxel.run`` enters update, before any ``try``, and out of ``pyxel.run`` an
     exception prints a traceback and ends with 1.  So Ctrl-C only raises a flag, and the next
     frame ends the program."""
     pressed: list[int] = []
     if not is_web():  # the browser has no terminal to press it in
-        signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, lambda signum, frame: pressed.append(signum))
 
     def update() -> None:
         if pressed:
@@ -483,14 +478,17 @@ def run_window(app: App) -> None:
     pyxel.run(update, app.draw)
 
 
-def run_headless(frames: int, start: str | None = None, network: Network | None = None) -> None:
-    from .harness import Driver
+def run_headless(frames: int, start: str | None = None, network: Network | None = None,
+                 files: dict[str, str] | None = None) -> None:
+    from .harness import Driver, interruptible
     from .storage import DATA_DIR_ENV, MemoryStorage
 
     boot(headless=True, fps=1000)
-    # A headless run touches real files only when told where: scripted runs on a damaged folder.
-    app = open_app(start, network, default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage())
-    Driver(app).run(frames)
+    with interruptible() as guard:
+        # A headless run touches real files only when told where: scripted runs on a damaged folder.
+        app = guard.app = open_app(start, network, default_storage() if os.environ.get(DATA_DIR_ENV) else MemoryStorage(),
+                                   files)
+        Driver(app).run(frames)
     if app.cartridge is not None:
         app.cartridge.close()  # a network game says BYE
     print(f"ran {frames} frames headless")

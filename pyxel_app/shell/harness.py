@@ -26,6 +26,7 @@ import re
 
 import pyxel
 
+from ..exits import restore_terminate, terminate_as_interrupt
 from ..rules.numbers import NumberError, parse_number
 from . import ui
 
@@ -39,6 +40,25 @@ POINTS = ("CLICK", "MOVE", "STICK", "PRESS", "RELEASE")
 
 class ScriptError(ValueError):
     """A ``snap`` script step that cannot run; the message quotes it."""
+
+
+class interruptible:
+    """``with interruptible() as guard:`` a run without a window that SIGTERM ends as Ctrl-C does:
+    a KeyboardInterrupt, after which ``guard.app`` (once set) saves its game and closes it."""
+
+    def __init__(self) -> None:
+        self.app = None
+        self.previous = None
+
+    def __enter__(self) -> "interruptible":
+        self.previous = terminate_as_interrupt()
+        return self
+
+    def __exit__(self, kind, error, trace) -> bool:
+        restore_terminate(self.previous)  # a second SIGTERM while saving ends the program outright
+        if kind is not None and issubclass(kind, KeyboardInterrupt) and self.app is not None:
+            self.app.put_away()
+        return False
 
 
 class Driver:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
+
 import pyxel
 
 from .app import App, boot
-from .harness import Driver
+from .harness import Driver, interruptible
 from .storage import FileStorage, MemoryStorage
 
 
@@ -20,7 +24,7 @@ def snap_app(spec, seed: int = 1, at: str = "play", data: str | None = None) -> 
     app = App(storage=MemoryStorage() if data is None else FileStorage(data), seed=seed, offer=spec is None)
     if spec is not None:
         app.open_cartridge(spec)
-        if at == "play":
+        if at == "play" and app.cartridge is not None:  # else a saved game in ``data`` is offered first
             app.cartridge.start_playing()
     return app
 
@@ -36,20 +40,36 @@ def snap(spec, steps: list[str], out: str, seed: int = 1, scale: int = 2, at: st
     boot(headless=True, fps=1000)
     real_quit, pyxel.quit = pyxel.quit, lambda: None  # the real one would end the process, picture unwritten
     try:
-        app = snap_app(spec, seed, at, data)
-        driver = Driver(app)
-        driver.frame()
-        quit_step = None
-        for number, step in enumerate(steps, 1):
-            driver.step(step)
-            if app.quit_called:
-                quit_step = f"step {number} ({step})"
-                break
-        else:
+        with interruptible() as guard:
+            app = guard.app = snap_app(spec, seed, at, data)
+            driver = Driver(app)
             driver.frame()
-        if app.cartridge is not None:
-            app.cartridge.close()  # a network game hosted or joined lets go of its port
+            quit_step = None
+            for number, step in enumerate(steps, 1):
+                driver.step(step)
+                if app.quit_called:
+                    quit_step = f"step {number} ({step})"
+                    break
+            else:
+                driver.frame()
+            if app.cartridge is not None:
+                app.cartridge.close()  # a network game hosted or joined lets go of its port
     finally:
         pyxel.quit = real_quit
-    pyxel.screenshot(out, scale)
-    return picture_name(out), quit_step
+    return save_picture(out, scale), quit_step
+
+
+def save_picture(out: str, scale: int) -> str:
+    """The screen as the PNG ``picture_name(out)``, exactly that name: Pyxel names its file itself
+    (and fails on one such as ``.png``), so it writes a temporary file beside it, moved in whole."""
+    path = picture_name(out)
+    # Not mkstemp: Pyxel creates the file, so it gets the usual permissions, not mkstemp's 0600.
+    temporary = os.path.join(os.path.dirname(path), f".snap-{os.getpid()}-{secrets.token_hex(4)}.png")
+    try:
+        pyxel.screenshot(temporary, scale)
+        os.replace(temporary, path)
+    except Exception as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise error if isinstance(error, OSError) else OSError(f"{path}: {error}") from None
+    return path
