@@ -96,13 +96,68 @@ def test_pause_groups_its_rows_with_gaps_the_highlight_and_clicks_pass_over(make
     assert app.overlays[-1] is menu and menu.chooser.index == 0  # a click on a gap chooses nothing
 
 
-def test_a_long_pause_menu_drops_its_gaps_so_every_way_out_shows_without_scrolling(make_app):
+def ways_out(app) -> list[str]:
+    """The game menu's way back and ways out, which always show."""
+    name = app.cartridge.name()
+    return [strings.t("pause.resume"), strings.t("pause.help"), strings.t("pause.leave", game=name)] + (
+        [] if app.web else [strings.t("pause.quit")])
+
+
+@pytest.mark.parametrize("web", [False, True])
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_a_long_pause_menu_scrolls_its_commands_and_keeps_the_ways_out_in_view(make_app, screen_text, language, web):
+    """ByPuzz's play screen has more commands than fit a LINE_PITCH apart: they scroll between the way
+    back at the top and help and the ways out at the page's foot, which never leave it; the arrows go
+    through every entry in order, scrolling as they go and passing over the gaps."""
     from pyxel_app.shell.overlays import GAP
 
-    app, driver = open_game(make_app, "bypuzz")
+    app, driver = open_game(make_app, "bypuzz", language, web)
     driver.key("TAB")
     menu = app.overlays[-1]
-    assert GAP not in menu.entries and not menu.chooser.more_below
+    chooser = menu.chooser
+    assert chooser.more_below and not chooser.more_above  # the case: the commands do not all fit
+    assert chooser.row_y(len(menu.entries) - 1) == menu.line_y(menu.VISIBLE_LINES - 1)  # the ways out end the page
+    entries = [i for i, entry in enumerate(menu.entries) if entry != GAP]
+    for key, order, scrolled in (("DOWN", entries[1:] + entries[:1], True), ("UP", entries[::-1], False)):
+        reached = []
+        for _ in entries:
+            driver.key(key)
+            reached.append(chooser.index)
+            printed = screen_text(app).split(" | ")
+            missing = [label for label in ways_out(app) + [menu.entries[chooser.index][0]] if label not in printed]
+            assert missing == [], (key, menu.entries[chooser.index][0], missing)
+        assert reached == order, key
+        assert (chooser.more_above, chooser.more_below) == (scrolled, not scrolled), key  # the way back is pinned
+
+
+def test_the_wheel_scrolls_the_pause_menus_commands_and_a_click_runs_any_entry_shown(make_app, screen_text):
+    app, driver = open_game(make_app, "bypuzz")
+    help_label, keyboard_only = strings.t("pause.help"), strings.t("bypuzz.cmd.keys")
+
+    def scrolled_to_the_foot():
+        driver.key("TAB")
+        menu = app.overlays[-1]
+        labels = [label for label, _ in menu.entries]
+        assert labels.index(keyboard_only) not in menu.chooser.shown()
+        for _ in range(menu.chooser.max_offset + 2):  # a wheel turned towards the player, one notch a frame
+            app.input.feed()
+            app.input.wheel = -1
+            menu.update(app.input)
+        assert menu.chooser.more_above and not menu.chooser.more_below
+        app.draw()
+        printed = screen_text(app).split(" | ")
+        assert [label for label in ways_out(app) + [keyboard_only] if label not in printed] == []
+        return menu, labels
+
+    menu, labels = scrolled_to_the_foot()
+    help_row = labels.index(help_label)
+    driver.click(menu.chooser.left + 8, menu.chooser.row_y(help_row) + 2)
+    assert isinstance(app.overlays[-1], Help)  # a pinned row is where it shows, the list scrolled or not
+    driver.key("ESCAPE")
+    assert not app.overlays
+    menu, labels = scrolled_to_the_foot()
+    driver.click(menu.chooser.left + 8, menu.chooser.row_y(labels.index(keyboard_only)) + 2)
+    assert not app.overlays and not app.input.mouse_enabled and not app.input.pad_enabled
 
 
 def test_no_bypuzz_screen_offers_an_exit_of_its_own_in_the_pause_menu(make_app):

@@ -690,3 +690,51 @@ def test_the_bypuzz_config_screen_shows_every_setting_whole(make_app, recorder, 
         cart.message_frames = 0
         values = [word(f"config.pad.{app.input.bindings.pad_layout}"), word(f"tiles.{cart.tile_style}")]
         assert screen_problems(app, recorder, labels + values) == [], steps
+
+
+def highlight_touches(spans: list[Span], y: int) -> list[str]:
+    """What the highlight bar of the row at ``y`` touches of the other rows' text: its white pixels on
+    the screen, from a line above the row to a line below it, left of the scroll marks."""
+    from pyxel_app.shell import palette
+    from pyxel_app.shell.overlays import Page
+
+    band = range(max(0, y - ui.LINE_PITCH), y + ui.CELL + ui.LINE_PITCH)
+    bar = {(x, yy) for yy in band for x in range(Page.MARK_COL * ui.CELL)
+           if app_pixel(ui.BORDER_X + x, ui.BORDER_Y + yy) == palette.WHITE}
+    assert bar, "no highlight bar"
+    near = {(x + dx, yy + dy) for x, yy in bar for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return [f"the highlight bar touches {span}" for span in spans if span.y != y and span.ink() & near]
+
+
+@pytest.mark.parametrize("web", [False, True])
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_always_show(make_app, recorder, key,
+                                                                                        language, web):
+    """The game menu (TAB) at the cartridge's first screen and on its board (ByPuzz's has more
+    commands than fit): walked with the arrows it reaches every entry, drawn whole; no two rows
+    touch, nor does the highlight bar touch the rows beside it; the way back, help and the ways out
+    show at every step."""
+    from test_pages import ways_out
+
+    from pyxel_app.shell.overlays import GAP, PauseMenu
+
+    for at_play in (False, True):
+        app, driver, cart = cartridge_at_start(make_app, key, language, web=web)
+        if at_play:
+            cart.start_playing()
+            driver.run(3)
+        driver.key("TAB")
+        menu = app.overlays[-1]
+        assert isinstance(menu, PauseMenu)
+        entries = [entry[0] for entry in menu.entries if entry != GAP]
+        reached = set()
+        for _ in entries:
+            chosen = menu.entries[menu.chooser.index][0]
+            reached.add(chosen)
+            spans = recorder(menu)  # the page alone: it covers the screen under it
+            found = screen_problems(menu, recorder, ways_out(app) + [chosen])
+            found += highlight_touches(spans, menu.chooser.row_y(menu.chooser.index))
+            assert found == [], (at_play, chosen, found[:3])
+            driver.key("DOWN")
+        assert reached == set(entries), at_play

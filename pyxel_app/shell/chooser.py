@@ -4,8 +4,9 @@ The cartridge menu, the pause menu, the Keys screen, the match set-up and ByPuzz
 config and choice screens all use it.  By default the items are rows of equal height;
 a screen with items elsewhere passes ``boxes`` (item -> pixel rectangle) and, for a
 grid, ``navigate`` (item, action -> item).  A list longer than ``visible`` rows
-scrolls and keeps the highlight in view.  Items ``skip`` names (a colour already
-taken) are passed over by the arrows and the mouse alike.
+scrolls and keeps the highlight in view; ``pinned`` (first, last) rows stay on screen
+at its top and bottom while the rows between them scroll.  Items ``skip`` names (a
+colour already taken) are passed over by the arrows and the mouse alike.
 """
 
 from __future__ import annotations
@@ -22,22 +23,37 @@ class Chooser:
     def __init__(self, count: int, top: int = 0, row_height: int = 8, left: int = 0, width: int = 320,
                  visible: int | None = None, boxes: Callable[[int], Box] | None = None,
                  navigate: Callable[[int, Action], int] | None = None,
-                 skip: Callable[[int], bool] | None = None) -> None:
+                 skip: Callable[[int], bool] | None = None, pinned: tuple[int, int] = (0, 0)) -> None:
         self.count = count
         self.index = 0
-        self.offset = 0  # the first row shown
+        self.offset = 0  # the scrolling rows scrolled past (the first row shown when none is pinned)
         self.top, self.row_height, self.left, self.width = top, row_height, left, width
         self.visible = count if visible is None else max(1, visible)
+        self.head, self.tail = pinned
+        self.window = max(1, self.visible - self.head - self.tail)  # the scrolling rows shown
         self.boxes, self.navigate = boxes, navigate
         self.skip = skip or (lambda index: False)
         self.moved = False  # the arrows moved the highlight this frame (for a sound)
 
-    def shown(self) -> range:
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.count - self.visible)
+
+    def scrolling_rows(self) -> range:
+        """The indexes of the scrolling rows on screen, top to bottom."""
+        first = self.head + self.offset
+        return range(first, min(self.count - self.tail, first + self.window))
+
+    def shown(self) -> list[int]:
         """The indexes of the rows on screen, top to bottom."""
-        return range(self.offset, min(self.count, self.offset + self.visible))
+        if not self.max_offset:
+            return list(range(self.count))
+        return [*range(self.head), *self.scrolling_rows(), *range(self.count - self.tail, self.count)]
 
     def row_y(self, index: int) -> int:
-        return self.top + (index - self.offset) * self.row_height
+        """The top of row ``index`` on screen; the last rows pinned end the list's last row."""
+        shift = self.max_offset if index >= self.count - self.tail else 0 if index < self.head else self.offset
+        return self.top + (index - shift) * self.row_height
 
     @property
     def more_above(self) -> bool:
@@ -45,19 +61,20 @@ class Chooser:
 
     @property
     def more_below(self) -> bool:
-        return self.offset + self.visible < self.count
+        return self.offset < self.max_offset
 
     def select(self, index: int) -> None:
         """Highlight ``index`` and scroll so that it shows."""
         self.index = index % self.count if self.count else 0
-        if self.index < self.offset:
-            self.offset = self.index
-        elif self.index >= self.offset + self.visible:
-            self.offset = self.index - self.visible + 1
+        if self.head <= self.index < self.count - self.tail:
+            row = self.index - self.head
+            self.offset = min(max(self.offset, row - self.window + 1), row, self.max_offset)
 
     def scroll(self, rows: int) -> None:
-        self.offset = max(0, min(self.count - self.visible, self.offset + rows))
-        self.index = min(max(self.index, self.offset), self.offset + self.visible - 1)
+        self.offset = max(0, min(self.max_offset, self.offset + rows))
+        if self.head <= self.index < self.count - self.tail:
+            rows_shown = self.scrolling_rows()
+            self.index = min(max(self.index, rows_shown.start), rows_shown.stop - 1)
 
     def row_under_mouse(self, inp: Input) -> int | None:
         if self.boxes is not None:
@@ -66,10 +83,9 @@ class Chooser:
                 if x <= inp.mouse_x < x + w and y <= inp.mouse_y < y + h:
                     return index
             return None
-        if not self.left <= inp.mouse_x < self.left + self.width or inp.mouse_y < self.top:
+        if not self.left <= inp.mouse_x < self.left + self.width:
             return None
-        row = (inp.mouse_y - self.top) // self.row_height
-        return self.offset + row if row < self.visible and self.offset + row < self.count else None
+        return next((index for index in self.shown() if 0 <= inp.mouse_y - self.row_y(index) < self.row_height), None)
 
     def step(self, action: Action) -> int:
         """The next item in the direction of ``action``, past skipped ones."""

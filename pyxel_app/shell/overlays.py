@@ -53,8 +53,7 @@ class Page(Overlay):
 
     FIRST_ROW = ui.TITLE_ROW + 3  # a blank row under the title box
     FOOTER_ROW = ui.ROWS - 2
-    VISIBLE_ROWS = FOOTER_ROW - 1 - FIRST_ROW  # a list's rows (the pause menu's), a cell apart
-    # A text's lines are a block's, a LINE_PITCH apart; the last keeps the blank row above the footer.
+    # A text's lines and a list's rows are a block's, a LINE_PITCH apart; the last keeps the blank row above the footer.
     VISIBLE_LINES = ui.lines_fit(FIRST_ROW * ui.CELL, (FOOTER_ROW - 1) * ui.CELL - ui.LINE_PITCH)
     BODY_COL, BODY_WIDTH = 1, ui.COLS - 4  # column 37 stays clear, 38 holds the scroll marks
     MARK_COL = ui.COLS - 2
@@ -64,23 +63,24 @@ class Page(Overlay):
         self.word = word
         self.heading = heading
 
-    def draw_page(self, footer: str, more_above: bool, last_y: int | None) -> None:
-        """The page round the body; ``last_y``, the last line's top, gets the mark that more is below."""
+    def draw_page(self, footer: str, first_y: int | None, last_y: int | None) -> None:
+        """The page round the body; ``first_y``, the top of the first line that scrolls, gets the mark
+        that more is above, ``last_y``, the last one's, the mark that more is below."""
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
         under = ui.last_title  # the screen under this page was drawn just before it
         if under.heading:
             ui.title_box(self.word, width=under.width, heading=under.heading, heading_col=under.heading_col)
         else:
             ui.title_box(self.word, heading=self.heading, heading_col=(ui.COLS - len(self.heading)) // 2)
-        if more_above:
-            ui.text_at(self.MARK_COL, self.FIRST_ROW, "▲", palette.WHITE)
+        if first_y is not None:
+            ui.text(self.MARK_COL * ui.CELL, first_y, "▲", palette.WHITE)
         if last_y is not None:
             ui.text(self.MARK_COL * ui.CELL, last_y, "▼", palette.WHITE)
         ui.hot_at(self.BODY_COL, self.FOOTER_ROW, footer, palette.WHITE)
 
-    def line_y(self, index: int, pitch: int = ui.LINE_PITCH) -> int:
-        """The pixel top of the body's line ``index`` (0 the first shown), ``pitch`` apart."""
-        return self.FIRST_ROW * ui.CELL + index * pitch
+    def line_y(self, index: int) -> int:
+        """The pixel top of the body's line ``index`` (0 the first shown)."""
+        return self.FIRST_ROW * ui.CELL + index * ui.LINE_PITCH
 
 
 class Help(Page):
@@ -106,7 +106,8 @@ class Help(Page):
 
     def draw(self) -> None:
         footer = t("help.footer.scroll" if self.max_top else "help.footer")
-        self.draw_page(footer, self.top > 0, self.line_y(self.VISIBLE_LINES - 1) if self.top < self.max_top else None)
+        first_y, last_y = self.line_y(0), self.line_y(self.VISIBLE_LINES - 1)
+        self.draw_page(footer, first_y if self.top > 0 else None, last_y if self.top < self.max_top else None)
         ui.lines(self.BODY_COL * ui.CELL, self.line_y(0), self.lines[self.top : self.top + self.VISIBLE_LINES])
 
 
@@ -250,7 +251,8 @@ class PauseMenu(Page):
 
     One way back ("Back to the game"), one way out of the game ("Leave <game>", which
     saves), and the app's Quit only where the app can quit (never in the browser).
-    A long list scrolls, so a game may offer as many commands as it needs.
+    When the game's commands do not fit, they scroll between the way back at the top
+    and help and the ways out at the bottom, which always show.
     """
 
     HOTKEY_COL = ui.COLS - 6
@@ -258,27 +260,19 @@ class PauseMenu(Page):
     def __init__(self, app, cartridge: "Cartridge") -> None:
         super().__init__(app, t("pause.word"), " ".join(cartridge.name().upper()))
         # Three groups, a blank row apart: the way back, the game's commands, help and the ways out.
-        self.entries: list[tuple[str, Callable[[], None] | None]] = [(t("pause.resume"), lambda: None)]
-        self.hotkeys: list[str] = [""]
-        commands = cartridge.commands()
-        if commands:
-            self.entries.append(GAP)
-            self.hotkeys.append("")
-        for command in commands:
-            self.entries.append((command.label, command.run))
-            self.hotkeys.append(command.hotkey)
-        self.entries += [GAP, (t("pause.help"), lambda: app.open_help())]
-        self.entries.append((t("pause.leave", game=cartridge.name()), cartridge.leave))
-        self.hotkeys += ["", "", cartridge.leave_hotkey]
+        commands = [(command.label, command.run, command.hotkey) for command in cartridge.commands()]
+        back = [(t("pause.resume"), lambda: None, "")] + ([(*GAP, "")] if commands else [])
+        ways_out = [(*GAP, ""), (t("pause.help"), lambda: app.open_help(), ""),
+                    (t("pause.leave", game=cartridge.name()), cartridge.leave, cartridge.leave_hotkey)]
         if not app.web:
-            self.entries.append((t("pause.quit"), app.ask_quit))
-            self.hotkeys.append("")
-        if len(self.entries) > self.VISIBLE_ROWS:  # no room for gaps: a page that scrolls hides the ways out
-            keep = [i for i, entry in enumerate(self.entries) if entry is not GAP]
-            self.entries, self.hotkeys = [self.entries[i] for i in keep], [self.hotkeys[i] for i in keep]
-        visible = min(len(self.entries), self.VISIBLE_ROWS)
-        self.chooser = Chooser(len(self.entries), self.line_y(0), ui.CELL, self.BODY_COL * ui.CELL,
-                               (self.BODY_WIDTH + 1) * ui.CELL, visible, skip=lambda index: self.entries[index] is GAP)
+            ways_out.append((t("pause.quit"), app.ask_quit, ""))
+        rows = back + commands + ways_out
+        self.entries: list[tuple[str, Callable[[], None] | None]] = [(label, run) for label, run, _ in rows]
+        self.hotkeys: list[str] = [hotkey for _, _, hotkey in rows]
+        # The highlight bar keeps column 37 clear, between it and the scroll marks.
+        self.chooser = Chooser(len(rows), self.line_y(0), ui.LINE_PITCH, self.BODY_COL * ui.CELL,
+                               self.BODY_WIDTH * ui.CELL, self.VISIBLE_LINES, pinned=(len(back), len(ways_out)),
+                               skip=lambda index: self.entries[index] == GAP)
 
     def update(self, inp: Input) -> None:
         if inp.pressed(Action.BACK) or inp.pressed(Action.MENU):
@@ -286,24 +280,25 @@ class PauseMenu(Page):
             self.close()
             return
         chosen = self.chooser.update(inp)
-        if chosen is not None and self.entries[chosen] is not GAP:  # the wheel may leave the highlight on a gap
+        if chosen is not None:  # never a gap: the arrows, the wheel and the mouse pass over them
             inp.consume()
             self.close()
             self.entries[chosen][1]()
 
     def draw(self) -> None:
         chooser = self.chooser
-        scrolls = chooser.more_above or chooser.more_below
-        last_y = self.line_y(self.VISIBLE_ROWS - 1, ui.CELL) if chooser.more_below else None
-        self.draw_page(t("pause.footer.scroll" if scrolls else "pause.footer"), chooser.more_above, last_y)
+        scrolling = chooser.scrolling_rows()
+        self.draw_page(t("pause.footer.scroll" if chooser.max_offset else "pause.footer"),
+                       chooser.row_y(scrolling.start) if chooser.more_above else None,
+                       chooser.row_y(scrolling.stop - 1) if chooser.more_below else None)
         for i in chooser.shown():
-            if self.entries[i] is GAP:
+            if self.entries[i] == GAP:
                 continue
-            y = self.line_y(i - chooser.offset, ui.CELL)
+            y = chooser.row_y(i)
             ink, paper = palette.LIGHT_BLUE, palette.BACKGROUND
-            if i == chooser.index:
+            if i == chooser.index:  # a cell high: a pixel clear of the rows above and below
                 ink, paper = palette.BLUE, palette.WHITE
-                pyxel.rect(self.BODY_COL * ui.CELL, y, (self.BODY_WIDTH + 1) * ui.CELL, ui.CELL, paper)
+                pyxel.rect(chooser.left, y, chooser.width, ui.CELL, paper)
             ui.hot((self.BODY_COL + 1) * ui.CELL, y, self.entries[i][0], ink, paper)
             if self.hotkeys[i]:
                 ui.hot(self.HOTKEY_COL * ui.CELL, y, f"[{self.hotkeys[i]}]", ink, paper)
