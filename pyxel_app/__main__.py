@@ -7,65 +7,17 @@ line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 
-from . import games
-from .exits import run_command
-from .rules.base import RulesError
-from .rules.numbers import NumberError, parse_number
+from . import cli, games
+from .cli import MAX_SEED, Parser, UsageError, bounded, named, read_text_file, writable_file
 
 PROG = "python -m pyxel_app"
 # No game lasts longer (Connect 4 fills its 42 cells); deeper only means a deeper recursion.
 MAX_PERFT_DEPTH = 42
 MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
-MAX_SEED = 2**63 - 1
 MAX_MONKEY_FRAMES = 10_000_000
-
-
-class UsageError(Exception):
-    pass
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would print the whole usage; one line is enough
-        raise UsageError(message)
-
-    def add_argument(self, *names, **options):
-        """Every value is UTF-8 text before anything reads it: the one check for every argument,
-        so bytes that are no text never reach a file name, a window title or the network."""
-        if options.get("action", "store") == "store":
-            options["type"] = utf8(options.get("type", str))
-        return super().add_argument(*names, **options)
-
-
-def utf8(read):
-    """An argparse type: ``read`` the value once it is known to be UTF-8 text.
-
-    The system hands over bytes that are no UTF-8 as lone surrogates (PEP 383), which
-    every encoder, Pyxel's included, refuses later with a traceback."""
-
-    def parse(text: str):
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise argparse.ArgumentTypeError(f"{os.fsencode(text)[:40]!r} is not UTF-8 text") from None
-        return read(text)
-
-    parse.__name__ = getattr(read, "__name__", "value")  # argparse names the type in its own messages
-    return parse
-
-
-def named(what: str):
-    """An argparse type for a file or folder name: not empty (which would mean the current folder)."""
-
-    def parse(text: str) -> str:
-        if not text:
-            raise argparse.ArgumentTypeError(f"{what} needs a name")
-        return text
-
-    return parse
 
 
 def bind_address(text: str) -> str:
@@ -76,18 +28,6 @@ def bind_address(text: str) -> str:
         return check_host(text, any_host=True)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def bounded(low: int, high: int, what: str):
-    """An argparse type: a whole number in ``low..high`` read by the one number parser."""
-
-    def parse(text: str) -> int:
-        try:
-            return parse_number(text, low, high, what)
-        except NumberError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return parse
 
 
 def build_parser() -> Parser:
@@ -175,44 +115,11 @@ def cmd_solve(args) -> None:
     print(spec.solve(args.position, **options))
 
 
-def read_text_file(path: str, what: str, limit: int) -> str | None:
-    """The UTF-8 text of the file ``path``, or None when no file has that name; anything there
-    that is not a plain file of at most ``limit`` bytes (a pipe, a folder, a device) is refused unread."""
-    import errno
-
-    from .shell.storage import problem_text, read_text
-
-    try:
-        return read_text(path, limit)
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{what} {path}: {problem_text(error)}") from None
-    except ValueError:  # a NUL in the name: no file has it
-        return None
-    except OSError as error:
-        if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):
-            return None
-        raise UsageError(f"{what} {path}: {problem_text(error)}") from None
-
-
 def writable_png(out: str) -> str:
     """The file ``pyxel.screenshot`` writes for ``out`` (it adds .png), checked writable before the run."""
-    import os
-
     from .shell.snap import picture_name
-    from .shell.storage import refuse_unless_plain
 
-    path = picture_name(out)
-    existed = os.path.exists(path)
-    try:
-        if existed:  # a pipe there would hold the picture's write for ever, a folder refuse it at the end
-            refuse_unless_plain(os.stat(path), sys.maxsize)
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise UsageError(f"--out {path}: {error.strerror or error}") from None
-    if not existed:
-        os.unlink(path)
-    return path
+    return writable_file(picture_name(out), "--out")
 
 
 def cmd_snap(args) -> None:
@@ -361,25 +268,18 @@ def position_words(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv`` (else the process's); the exit code."""
-    return run_command(run, sys.argv[1:] if argv is None else argv)
+    return cli.main(build_parser, act, position_words(sys.argv[1:] if argv is None else argv))
 
 
-def run(argv: list[str]) -> int:
-    try:
-        args = build_parser().parse_args(position_words(argv))
-        if getattr(args, "position", None) is not None:
-            args.position = " ".join(word.strip() for word in args.position)
-        if args.command is None:
-            from .shell.app import main as run_app
+def act(args) -> None:
+    if getattr(args, "position", None) is not None:
+        args.position = " ".join(word.strip() for word in args.position)
+    if args.command is None:
+        from .shell.app import main as run_app
 
-            run_app()
-            return 0
-        COMMANDS[args.command](args)
-    except (UsageError, RulesError, NumberError, OSError) as error:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
-        print(f"{PROG}: error: {message}", file=sys.stderr)
-        return 2
-    return 0
+        run_app()
+        return
+    COMMANDS[args.command](args)
 
 
 def console_main() -> None:

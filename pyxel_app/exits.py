@@ -36,7 +36,7 @@ def restore_terminate(previous) -> None:
 
 
 def run_command(main, argv: list[str]) -> int:
-    """``main(argv)`` of a command of its own (``python -m pyxel_app.bench.othello``): Ctrl-C or
+    """``main(argv)`` of a command (``python -m pyxel_app``, ``python -m pyxel_app.bench.othello``): Ctrl-C or
     SIGTERM ends it with 130 and no traceback, as every command does; the exit code (``main``'s, or 0)."""
     try:
         previous = terminate_as_interrupt()

@@ -390,15 +390,19 @@ NOT_UTF8 = os.fsdecode(b"caf\xe9")  # Latin-1 bytes, as the system hands them ov
 HOSTILE = [NOT_UTF8, "", "9" * 30, "-1", "-" + "9" * 30]
 
 
+def value_arguments(parser) -> list:
+    """Every argument of ``parser`` that takes a value, read from the parser itself."""
+    return [action for action in parser._actions if not (action.option_strings and action.nargs == 0)]
+
+
 def parser_arguments() -> dict[str, list]:
-    """Every argument that takes a value, of every subcommand, read from the parser itself."""
+    """Every argument that takes a value, of every subcommand."""
     import argparse
 
     from pyxel_app.__main__ import build_parser
 
     commands = next(action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
-    return {command: [action for action in parser._actions if not (action.option_strings and action.nargs == 0)]
-            for command, parser in commands.choices.items()}
+    return {command: value_arguments(parser) for command, parser in commands.choices.items()}
 
 
 def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
@@ -417,8 +421,8 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
     }
 
 
-def command_line(command: str, actions: list, values: dict[str, str]) -> list[str]:
-    argv = [command]
+def command_line(command: str | None, actions: list, values: dict[str, str]) -> list[str]:
+    argv = [] if command is None else [command]
     for action in actions:
         argv += [values[action.dest]] if not action.option_strings else [action.option_strings[0], values[action.dest]]
     return argv
@@ -450,6 +454,120 @@ def test_every_argument_of_every_subcommand_refuses_a_hostile_value_in_one_line_
             if value == NOT_UTF8:
                 what = action.option_strings[0] if action.option_strings else action.metavar or action.dest
                 assert code == 2 and f"argument {what}: " in err and "not UTF-8" in err, (argv, err)
+
+
+# ---- the bench modules run as commands of their own ----
+
+
+def bench_commands() -> dict:
+    """Every module of ``pyxel_app/bench`` that runs as a command of its own (``python -m pyxel_app.bench.X``)."""
+    import importlib
+
+    return {path.stem: importlib.import_module(f"pyxel_app.bench.{path.stem}")
+            for path in sorted((ROOT / "pyxel_app" / "bench").glob("*.py"))
+            if '__name__ == "__main__"' in path.read_text(encoding="utf-8")}
+
+
+def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
+    """A value each argument of each bench command takes, by command and argument (its ``dest``)."""
+    return {
+        "connect4": {"match": "peer"},
+        "draughts": {"move_ms": "20", "games": "1", "first": "10", "seed": "7", "record": str(folder / "games.txt"),
+                     "swap_eval": "hand"},
+        "othello": {"match": "greedy", "budget": "20", "make_endgames": "1", "make_random_endgames": "1",
+                    "check_endgames": "othello_endgames_14_random.txt"},
+    }
+
+
+def test_every_argument_of_every_bench_command_has_a_good_value_here(tmp_path):
+    values = bench_good_values(tmp_path)
+    assert {name: sorted(action.dest for action in value_arguments(module.build_parser()))
+            for name, module in bench_commands().items()} == {name: sorted(known) for name, known in values.items()}
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=["not-utf8", "empty", "huge", "negative", "huge-negative"])
+def test_every_argument_of_every_bench_command_refuses_a_hostile_value_in_one_line_or_takes_it(
+        value, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    values = bench_good_values(tmp_path)
+    for name, module in bench_commands().items():
+        taken = []
+        monkeypatch.setattr(module, "play", taken.append)  # the options as read: the bench itself takes minutes
+        actions = value_arguments(module.build_parser())
+        for action in actions:
+            argv = command_line(None, actions, {**values[name], action.dest: value})
+            code = module.main(argv)  # a traceback here fails the test
+            out, err = capsys.readouterr()
+            assert code in (0, 2) and out == "", (name, argv, err)
+            assert len(taken) == (code == 0), (name, argv, err)
+            if code == 0:
+                assert getattr(taken.pop(), action.dest) is not None, (name, argv)
+            else:
+                assert len(err.strip().splitlines()) == 1 and err.startswith(f"python -m pyxel_app.bench.{name}: error: "), (
+                    name, argv, err)
+            if value == NOT_UTF8:
+                assert code == 2 and f"argument {action.option_strings[0]}: " in err and "not UTF-8" in err, (argv, err)
+            assert list(tmp_path.iterdir()) == [], (name, argv)  # reading the options writes nothing
+
+
+def test_every_bench_command_reads_its_options_as_given(tmp_path, monkeypatch):
+    values = bench_good_values(tmp_path)
+    for name, module in bench_commands().items():
+        taken = []
+        monkeypatch.setattr(module, "play", taken.append)
+        assert module.main(command_line(None, value_arguments(module.build_parser()), values[name])) == 0
+        (args,) = taken
+        for dest, text in values[name].items():
+            expected = module.read_endgames(text) if dest == "check_endgames" else int(text) if text.isdigit() else text
+            assert getattr(args, dest) == expected, (name, dest)
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("draughts", ["--games", "x"], "argument --games: 'x' is not a whole number"),
+    ("draughts", ["--full", "--move-ms", "-5"], "argument --move-ms: --move-ms must be from 1 to 60000, got -5"),
+    ("draughts", ["--turbo", "--games", "0"], "--games must be from 1 to 1000, got 0"),  # a score of no games
+    ("draughts", ["--turbo", "--first", "99999"], "--first must be from 0 to 1000"),  # more openings than differ
+    ("draughts", ["--seed", "-1"], "--seed must be from 0 to"),
+    ("draughts", ["--turbo", "--bogus"], "unrecognized arguments: --bogus"),
+    ("draughts", ["--turbo", "--games"], "argument --games: expected one argument"),
+    ("draughts", ["--swap-eval", "nohand"], "argument --swap-eval: invalid choice: 'nohand'"),
+    ("draughts", ["--turbo", "--record", "."], "--record .: a folder, not a file"),
+    ("othello", ["--match", "nobody"], "argument --match: invalid choice: 'nobody'"),
+    ("othello", ["--match", "peer", "--budget", "1e9"], "argument --budget: '1e9' is not a whole number"),
+    ("othello", ["--make-endgames", "99999"], "--make-endgames must be from 1 to 10000"),
+    ("othello", ["--check-endgames", "nosuch.txt"], "--check-endgames nosuch.txt: no such file"),
+    ("othello", ["--check-endgames", "bad.txt"], "argument --check-endgames: bad.txt: line 2: expected a board"),
+    ("othello", ["--check-endgames", "badscore.txt"], "line 1: the score must be from -64 to 64, got 65"),
+    ("othello", ["--check-endgames", "latin1.txt"], "--check-endgames "),
+    ("connect4", ["--match", "everyone"], "argument --match: invalid choice: 'everyone'"),
+    ("connect4", ["--full", "extra"], "unrecognized arguments: extra"),
+])
+def test_a_bad_bench_option_is_one_line_and_exit_2_before_anything_runs(name, args, message, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    position = "-" * 50 + "XXXXXXOOOOOOXX X 4"
+    (tmp_path / "bad.txt").write_text(f"# a comment\n{position} extra\n", encoding="utf-8")
+    (tmp_path / "badscore.txt").write_text(position.replace(" 4", " 65") + "\n", encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes(b"caf\xe9\n")
+    assert bench_commands()[name].main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"python -m pyxel_app.bench.{name}: error: ") and message in err, err
+
+
+@pytest.mark.parametrize("args", [
+    ["draughts", "--turbo", "--record", b"caf\xe9.txt"],
+    ["othello", "--check-endgames", "pipe"],
+    ["draughts", "--turbo", "--record", "pipe"],
+])
+def test_a_bench_command_refuses_bytes_that_are_no_utf8_and_a_pipe_at_once(args, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    name, *options = args
+    env = new_user_env(tmp_path)
+    result = subprocess.run([sys.executable, "-m", f"pyxel_app.bench.{name}", *options],
+                            capture_output=True, env=env, cwd=tmp_path, timeout=60)
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2 and result.stdout == b"" and len(err.strip().splitlines()) == 1, err
+    assert "not UTF-8 text" in err or "a named pipe, not a file" in err, err
 
 
 @pytest.mark.parametrize("args", [

@@ -20,6 +20,7 @@ import sys
 import time
 from typing import Callable
 
+from .. import cli
 from ..ai.connect4 import (
     Connect4Search,
     Solver,
@@ -28,6 +29,7 @@ from ..ai.connect4 import (
     position_of,
     primitive_move,
 )
+from ..cli import Parser
 from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, RULES, WIDTH, Connect4, has_four
 from . import DATA, percentiles, report
 
@@ -36,6 +38,7 @@ SETS = (
     ("middle-easy (Pons Test_L2_R1)", "connect4_Test_L2_R1.txt"),
     ("middle-medium (Pons Test_L2_R2)", "connect4_Test_L2_R2.txt"),
 )
+PROG = "python -m pyxel_app.bench.connect4"
 PEER_DEPTH = 6
 PEER_WIN = 100
 DEFAULT_GAMES = 20
@@ -279,25 +282,33 @@ def run(report: Report, quick: bool = False, games: int | None = None, budget_ms
     match(report, f"top level vs {peer_label}", top_level(budget_ms), peer, games)
 
 
-def main(argv: list[str]) -> None:
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Connect 4 figures: perft, the solver on the benchmark sets and the strength matches.")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--full", action="store_true", help=f"{FULL_GAMES} games a match")
+    parser.add_argument("--match", choices=("primitive", "peer"), help="only that match, with progress (peer: easyAI Negamax(6))")
+    return parser
+
+
+def play(args) -> None:
     """``--quick`` smoke run; ``--full`` 100 games a match; ``--match primitive`` or
     ``--match peer`` plays only that match (100 games with ``--full``), with progress."""
-    full = "--full" in argv
-    if "--match" in argv:
-        which = argv[argv.index("--match") + 1]
-        games = FULL_GAMES if full else DEFAULT_GAMES
+    if args.match is not None:
+        games = FULL_GAMES if args.full else DEFAULT_GAMES
         easy = easyai_peer()
-        if which == "primitive":
+        if args.match == "primitive":
             match(report, "top level vs Primitive", top_level(2000.0),
                   lambda state, rng: primitive_move(state, rng), games, progress_every=10)
         else:
             label = "easyAI Negamax(6)" if easy else f"own negamax depth {PEER_DEPTH}"
             match(report, f"top level vs {label}", top_level(2000.0), easy or negamax_peer, games, progress_every=10)
         return
-    run(report, quick="--quick" in argv, full=full)
+    run(report, quick=args.quick, full=args.full)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli.main(build_parser, play, argv)
 
 
 if __name__ == "__main__":
-    from ..exits import run_command
-
-    sys.exit(run_command(main, sys.argv[1:]))
+    sys.exit(main())

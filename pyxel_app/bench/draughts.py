@@ -20,14 +20,20 @@ from typing import Callable
 
 from ..ai import draughts as draughts_ai
 from ..ai.draughts import PATTERNS, DraughtsSearch
+from .. import cli
 from ..ai.memo import SlotTable
+from ..cli import MAX_SEED, Parser, bounded, named, writable_file
 from ..rules.draughts import INDEX_OF, RULES, Draughts
 from . import percentiles, report
 
 Report = Callable[[str, str], None]
+PROG = "python -m pyxel_app.bench.draughts"
 PERFT_DEPTH = 6
 STEP_MS = 4.0
 MOVE_MS = 500.0
+MAX_MOVE_MS = 60_000
+# Two games an opening, and only 4,265 openings differ: a larger match would draw them for ever.
+MAX_GAMES = 1000
 MAX_PLIES = 300
 FULL_GAMES = 20
 # Openings of two random moves a side, so that games differ; each is played with both colours.
@@ -331,7 +337,33 @@ def run(report: Report = report, quick: bool = False, full: bool = False, move_m
               peer_player(move_ms, "simple"), games)
 
 
-def main(arguments: list[str]) -> None:
+def record_file(text: str) -> str:
+    """An argparse type for ``--record``: a file to add the games to, checked before the first game."""
+    return writable_file(named("the record file")(text), "--record")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Draughts figures: perft, search slices and the strength matches.")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--full", action="store_true", help=f"the {FULL_GAMES}-game matches: hard vs random, hard vs py-draughts")
+    parser.add_argument("--turbo", action="store_true", help="only the match against py-draughts' TurboEngine")
+    parser.add_argument("--patterns", action="store_true", help="only hard against hard without the learned patterns")
+    parser.add_argument("--swap-eval", nargs="?", const="whole", choices=("whole", "hand"), metavar="hand",
+                        help="diagnostic: our search with TurboEngine's evaluation (hand: less its patterns) against TurboEngine")
+    parser.add_argument("--move-ms", type=bounded(1, MAX_MOVE_MS, "--move-ms"), default=MOVE_MS, metavar="MS",
+                        help=f"the time a move of either side (default {MOVE_MS:.0f})")
+    parser.add_argument("--games", type=bounded(1, MAX_GAMES, "--games"), default=FULL_GAMES, metavar="N",
+                        help=f"games a match (default {FULL_GAMES})")
+    parser.add_argument("--first", type=bounded(0, MAX_GAMES, "--first"), default=0, metavar="N",
+                        help="start at this game, to share a match between processes")
+    parser.add_argument("--seed", type=bounded(0, MAX_SEED, "--seed"), default=OPENING_SEED,
+                        help=f"the openings' seed (default {OPENING_SEED})")
+    parser.add_argument("--record", type=record_file, metavar="FILE",
+                        help="add each game of those matches to FILE (see match)")
+    return parser
+
+
+def play(args) -> None:
     """``--full`` plays the matches; ``--move-ms 300`` sets the time a move, ``--games 10
     --first 10`` plays games 10-19 only (to share a match between processes), ``--turbo``
     plays only the TurboEngine match, ``--patterns`` only ours against ours without the learned
@@ -339,24 +371,21 @@ def main(arguments: list[str]) -> None:
     (a diagnostic) plays our search with TurboEngine's evaluation against TurboEngine,
     ``--swap-eval hand`` with its evaluation less its learned patterns; ``--record FILE`` adds
     each game of those matches to FILE (see ``match``)."""
-    options = dict(zip(arguments, arguments[1:]))
-    move_ms = float(options.get("--move-ms", MOVE_MS))
-    games, first = int(options.get("--games", FULL_GAMES)), int(options.get("--first", 0))
-    seed = int(options.get("--seed", OPENING_SEED))
-    record = options.get("--record")
-    if "--patterns" in arguments:
+    move_ms, games, first, seed = args.move_ms, args.games, args.first, args.seed
+    record = args.record
+    if args.patterns:
         match(report, f"hard vs hard without the learned patterns, both {move_ms:.0f} ms a move, openings seed {seed}, "
               f"games {first}-{first + games - 1}", our_player("hard", move_ms, PATTERNS),
               our_player("hard", move_ms, ()), games, first, seed, record)
         return
-    if "--turbo" in arguments or "--swap-eval" in arguments:
+    if args.turbo or args.swap_eval is not None:
         theirs = peer_player(move_ms)
         if theirs is None:
             report("draughts hard vs py-draughts", "py-draughts not installed (pip install py-draughts)")
             return
         ours, name = our_player("hard", move_ms), "hard"
-        if "--swap-eval" in arguments:
-            hand_only = options.get("--swap-eval") == "hand"
+        if args.swap_eval is not None:
+            hand_only = args.swap_eval == "hand"
             name = f"hard with TurboEngine's evaluation{' less its patterns' if hand_only else ''}"
             evaluation = turbo_evaluation(hand_only)
             check_turbo_evaluation(evaluation, hand_only)
@@ -364,10 +393,12 @@ def main(arguments: list[str]) -> None:
         match(report, f"{name} vs py-draughts TurboEngine, both {move_ms:.0f} ms a move, openings seed {seed}, "
               f"games {first}-{first + games - 1}", ours, theirs, games, first, seed, record)
         return
-    run(quick="--quick" in arguments, full="--full" in arguments, move_ms=move_ms, games=games, first=first)
+    run(quick=args.quick, full=args.full, move_ms=move_ms, games=games, first=first)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli.main(build_parser, play, argv)
 
 
 if __name__ == "__main__":
-    from ..exits import run_command
-
-    sys.exit(run_command(main, sys.argv[1:]))
+    sys.exit(main())

@@ -34,6 +34,7 @@ slow file mean 512 ms, worst 784 ms (was 485 / 921).  None of the 240 over 1 s.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -41,11 +42,15 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from .. import cli
 from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy_move, plain_score
+from ..cli import Parser, UsageError, bounded, named, read_text_file
+from ..rules.numbers import parse_number
 from ..rules.othello import PASS, RULES, Othello
 from . import report
 
 Report = Callable[[str, str], None]
+PROG = "python -m pyxel_app.bench.othello"
 Player = Callable[[Othello, random.Random], int]
 SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
@@ -54,6 +59,9 @@ FULL_GAMES = 50
 # level 5's (2026-11-23, 50 games, load 1.6-2.9 on 2 cores: won 50 of 50, CPU 178 ms a move
 # against 253; at 800 ms also 50 of 50 but 334 ms against 208).
 TOP_BUDGET_MS = 420.0
+MAX_BUDGET_MS = 60_000
+MAX_MADE_ENDGAMES = 10_000
+MAX_ENDGAME_FILE_BYTES = 1024 * 1024
 UNLIMITED_MS = 1e9  # a fixed-depth level that never runs out of time, so the games replay exactly
 DATA = Path(__file__).parent / "data"
 PLAYED_ENDGAMES = "othello_endgames_14.txt"
@@ -126,23 +134,46 @@ def endgame_positions_14(count: int) -> list[Othello]:
 
 def read_endgames(name: str = PLAYED_ENDGAMES) -> list[tuple[Othello, int]]:
     """(position, exact score) of every line of a data file (a name in ``data/`` or a path)."""
+    return endgames_from_text((DATA / name).read_text())
+
+
+def endgames_from_text(text: str) -> list[tuple[Othello, int]]:
+    """(position, exact score) of every line of a data file's ``text``; a ``ValueError`` names a line that is none."""
     found = []
-    for line in (DATA / name).read_text().splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         if line.strip() and not line.startswith("#"):
-            board, side, score = line.split()
-            found.append((RULES.state_from_text(f"{board} {side}"), int(score)))
+            words = line.split()
+            try:
+                if len(words) != 3:
+                    raise ValueError("expected a board, the side to move and the score")
+                found.append((RULES.state_from_text(f"{words[0]} {words[1]}"), parse_number(words[2], -64, 64, "the score")))
+            except ValueError as error:
+                raise ValueError(f"line {number}: {error}") from None
     return found
 
 
-def check_endgames(name: str) -> None:
+def check_endgames(positions: list[tuple[Othello, int]]) -> None:
     """Prints each position of a data file with its score by :func:`plain_score` and the
     file's, and how many differ."""
     wrong = 0
-    for state, known in read_endgames(name):
+    for state, known in positions:
         score = plain_score(state.own, state.other)
         wrong += score != known
         print(RULES.state_to_text(state), score, "ok" if score == known else f"but the file says {known}", flush=True)
     print(f"{wrong} wrong")
+
+
+def endgame_file(name: str) -> list[tuple[Othello, int]]:
+    """An argparse type for ``--check-endgames``: the positions of a data file (a name in ``data/``,
+    else a path), read and checked before the long run."""
+    in_data = DATA / named("a data file")(name)
+    text = read_text_file(str(in_data if in_data.exists() else name), "--check-endgames", MAX_ENDGAME_FILE_BYTES)
+    if text is None:
+        raise UsageError(f"--check-endgames {name}: no such file in {DATA} or here")
+    try:
+        return endgames_from_text(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{name}: {error}") from None
 
 
 def bench_solver(report: Report, label: str, positions: list[tuple[Othello, int | None]]) -> None:
@@ -286,41 +317,58 @@ def run(report: Report, quick: bool = False, full: bool = False) -> None:
         match(report, "top level vs cli-othello level 5", top_level(TOP_BUDGET_MS), peer, games)
 
 
-def main(argv: list[str]) -> None:
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Othello figures: perft, exact endgame solves and the strength matches.")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--full", action="store_true", help=f"{FULL_GAMES} games a match, 20 solves of each data file")
+    parser.add_argument("--match", choices=("greedy", "peer"), help="only that match (peer: cli-othello level 5)")
+    parser.add_argument("--budget", type=bounded(1, MAX_BUDGET_MS, "--budget"), default=TOP_BUDGET_MS, metavar="MS",
+                        help=f"the top level's budget a move in --match (default {TOP_BUDGET_MS:.0f})")
+    parser.add_argument("--solve", action="store_true", help="only the solve times of the data files")
+    parser.add_argument("--solve-wide", action="store_true", help="only the solve times of 200 more random positions")
+    parser.add_argument("--make-endgames", type=bounded(1, MAX_MADE_ENDGAMES, "--make-endgames"), metavar="N",
+                        help="print N played positions with the solver's scores (a data file)")
+    parser.add_argument("--make-random-endgames", type=bounded(1, MAX_MADE_ENDGAMES, "--make-random-endgames"), metavar="N",
+                        help="print N random positions with the solver's scores (a data file)")
+    parser.add_argument("--check-endgames", type=endgame_file, metavar="FILE",
+                        help="check a data file's scores by plain alpha-beta (minutes)")
+    return parser
+
+
+def play(args) -> None:
     """``--quick`` smoke run; ``--full`` 50 games a match; ``--match greedy|peer`` only that match;
     ``--budget MS`` the top level's budget there; ``--solve`` only the solve times (the data
     files); ``--solve-wide`` those of 200 more random positions; ``--make-endgames N`` and ``--make-random-endgames N``
     print the positions of the data files with the solver's scores; ``--check-endgames FILE``
     checks a data file's scores by plain alpha-beta."""
-    full = "--full" in argv
-    games = FULL_GAMES if full else DEFAULT_GAMES
-    for option, make in (("--make-endgames", played_endgames), ("--make-random-endgames", endgame_positions_14)):
-        if option in argv:
-            for state in make(int(argv[argv.index(option) + 1])):
+    games = FULL_GAMES if args.full else DEFAULT_GAMES
+    for count, make in ((args.make_endgames, played_endgames), (args.make_random_endgames, endgame_positions_14)):
+        if count is not None:
+            for state in make(count):
                 print(RULES.state_to_text(state), EndgameSolver().solve(state.own, state.other)[0])
             return
-    if "--check-endgames" in argv:
-        check_endgames(argv[argv.index("--check-endgames") + 1])
+    if args.check_endgames is not None:
+        check_endgames(args.check_endgames)
         return
-    if "--solve" in argv:
+    if args.solve:
         bench_solvers(report, 20)
         return
-    if "--solve-wide" in argv:
+    if args.solve_wide:
         bench_wide(report)
         return
-    if "--match" in argv:
-        which = argv[argv.index("--match") + 1]
-        theirs = greedy if which == "greedy" else cli_othello_peer()
+    if args.match is not None:
+        theirs = greedy if args.match == "greedy" else cli_othello_peer()
         if theirs is None:
             report("othello top level vs cli-othello level 5", "cli-othello not installed (pip install -e .[bench])")
             return
-        budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else TOP_BUDGET_MS
-        match(report, f"top level ({budget:.0f} ms budget) vs {which}", top_level(budget), theirs, games)
+        match(report, f"top level ({args.budget:.0f} ms budget) vs {args.match}", top_level(args.budget), theirs, games)
         return
-    run(report, quick="--quick" in argv, full=full)
+    run(report, quick=args.quick, full=args.full)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli.main(build_parser, play, argv)
 
 
 if __name__ == "__main__":
-    from ..exits import run_command
-
-    sys.exit(run_command(main, sys.argv[1:]))
+    sys.exit(main())
