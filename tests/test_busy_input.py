@@ -19,8 +19,8 @@ from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, PlayScreen, Shuffl
 from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.shell.strings import t
-from tests.test_app_bypuzz import cell_centre
-from tests.test_bypuzz_screens import run_until
+from test_app_bypuzz import cell_centre
+from test_bypuzz_screens import run_until
 
 # Two tiles from solved (14 and 15 slid right), so the hint is found at once and the board is not solved.
 TWO_AWAY = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15)
