@@ -13,7 +13,7 @@ from pyxel_app.net.protocol import digest
 from pyxel_app.shell.netplay import GREETING_SECONDS, HOST, JOIN, QUESTIONS_PER_MINUTE
 from pyxel_app.shell.overlays import Confirm
 
-from test_netplay import LOOPBACK, Clock, RawPeer, frames, net_app, settled
+from test_netplay import LOOPBACK, Clock, RawPeer, frames, net_app, settled, two_moves_then_cut
 
 GOOD_HELLO = "HELLO 1 connect4 standard 2 Raw"
 RESUME_FRESH = f"RESUME 0 {digest([])}"
@@ -159,12 +159,7 @@ def test_one_line_from_a_stranger_does_not_stop_the_host_and_the_real_peer_gets_
     if reconnecting:  # two moves, then the line is cut; the host's player chose to reconnect
         join.start_network(JOIN, LOOPBACK, host.net.listening_port, "Bob")
         frames([host_app, join_app], lambda: settled(host) and settled(join))
-        host.person_move("4")
-        frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
-        join.person_move("3")
-        frames([host_app, join_app], lambda: host.session.move_count == 2)
-        join.net.link.sock.shutdown(socket.SHUT_RDWR)
-        frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
+        two_moves_then_cut(host_app, host, join_app, join, "3")
         join_app.overlays.clear()
         answer_reconnect(host_app, host)
     before = saved(host_app, host)

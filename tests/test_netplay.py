@@ -382,14 +382,19 @@ def test_a_network_game_loaded_from_its_save_asks_before_connecting(make_app):
     assert isinstance(offer, Confirm) and "A network game with Ann: reconnect now?" in " ".join(offer.lines)
 
 
-def test_games_that_differ_are_reported_not_resumed(make_app):
-    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+def two_moves_then_cut(host_app, host, join_app, join, reply: str) -> None:
+    """The host plays 4, the joiner ``reply``; then the line is cut and both sides notice."""
     host.person_move("4")
     frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
-    join.person_move("1")
+    join.person_move(reply)
     frames([host_app, join_app], lambda: host.session.move_count == 2)
     join.net.link.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
+
+
+def test_games_that_differ_are_reported_not_resumed(make_app):
+    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+    two_moves_then_cut(host_app, host, join_app, join, "1")
     for app in (host_app, join_app):
         app.overlays.clear()
     join.take_back_to(1)
