@@ -97,7 +97,7 @@ def read_text_file(path: str, what: str, limit: int) -> str | None:
 
 def writable_file(path: str, what: str) -> str:
     """``path``, checked before a long run that it is a plain file (or none yet) this process may write."""
-    from .shell.storage import refuse_unless_plain
+    from .shell.storage import problem_text, refuse_unless_plain
 
     existed = os.path.exists(path)
     try:
@@ -106,7 +106,7 @@ def writable_file(path: str, what: str) -> str:
         with open(path, "ab"):
             pass
     except OSError as error:
-        raise UsageError(f"{what} {path}: {error.strerror or error}") from None
+        raise UsageError(f"{what} {path}: {problem_text(error)}") from None
     if not existed:
         os.unlink(path)
     return path
