@@ -1,0 +1,154 @@
+"""Save every screen a player meets, or compare them with a set saved before: the proof that a
+change meant to keep behaviour (a refactor) keeps every pixel.
+
+    python tools/screens.py save DIR      one PNG a screen into DIR (made if missing)
+    python tools/screens.py compare DIR   the same screens again, compared with DIR's; the names
+                                          that differ or are missing, exit 1 if any
+
+The screens: for every game in both languages, each set-up screen reached by RETURN alone, the
+set-up for two people, help and the game menu, a seeded two-people game's middle and end per
+variant, the hosting screen and the address screen (no port opened), and the screens of the
+games that have their own (ByPuzz, peg solitaire).  Each runs on a fresh app with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pyxel
+
+from pyxel_app import games
+from pyxel_app.shell import strings
+from pyxel_app.shell.app import App, boot
+from pyxel_app.shell.harness import Driver
+from pyxel_app.shell.storage import MemoryStorage
+
+SEED = 7
+SETTLE = "move:160,-12 wait:90"  # pointer off the screen; animations and messages run out
+MAX_SETUP_STEPS = 10
+GAME_MOVES = 24  # the "middle" of a seeded game; its end is played on at random from there
+
+
+def fresh(language: str) -> tuple[App, Driver]:
+    strings.set_language(language)
+    app = App(storage=MemoryStorage(), seed=SEED, network=True)
+    driver = Driver(app)
+    driver.frame()
+    return app, driver
+
+
+def shoot(driver: Driver, script: str = "") -> bytes:
+    driver.script(f"{script} {SETTLE}")
+    screen = pyxel.screen
+    return bytes(screen.pget(x, y) for y in range(screen.height) for x in range(screen.width))
+
+
+def play_moves(app: App, driver: Driver, moves: int, seed: int) -> None:
+    """Seeded legal moves through the match's one move path, each let finish its animation."""
+    rng = random.Random(seed)
+    cart = app.cartridge
+    for _ in range(moves):
+        if cart.over:
+            return
+        state = cart.state
+        move = rng.choice(sorted(cart.rules.legal_moves(state), key=cart.rules.move_to_text))
+        cart.submit(cart.rules.move_to_text(move))
+        driver.run(60)
+
+
+def match_screens(spec, language: str):
+    app, driver = fresh(language)
+    app.open_cartridge(spec)
+    cart = app.cartridge
+    yield "setup-0", shoot(driver)
+    for step in range(1, MAX_SETUP_STEPS):
+        if cart.phase == "play":
+            break
+        yield f"setup-{step}", shoot(driver, "RETURN")
+    yield "help", shoot(driver, "F1")
+    yield "pause", shoot(driver, "ESCAPE TAB")
+    for variant in spec.rules.variants:
+        app, driver = fresh(language)
+        app.open_cartridge(spec)
+        cart = app.cartridge
+        cart.variant = variant
+        cart.start_playing()
+        play_moves(app, driver, GAME_MOVES, SEED)
+        yield f"{variant}-middle", shoot(driver)
+        play_moves(app, driver, 10_000, SEED + 1)
+        yield f"{variant}-end", shoot(driver)
+    app, driver = fresh(language)
+    app.open_cartridge(spec)
+    if "address" in app.cartridge.screen_ids:
+        app.cartridge.go_to_phase("address")
+        yield "address", shoot(driver)
+
+
+def own_screens(spec, language: str):
+    app, driver = fresh(language)
+    app.open_cartridge(spec)
+    yield "start", shoot(driver)
+    for step in range(1, 5):
+        yield f"return-{step}", shoot(driver, "RETURN")
+    yield "help", shoot(driver, "F1")
+    yield "pause", shoot(driver, "ESCAPE TAB")
+    app, driver = fresh(language)
+    app.open_cartridge(spec)
+    app.cartridge.start_playing()
+    yield "play", shoot(driver)
+    yield "moved", shoot(driver, "LEFT UP RIGHT DOWN")
+
+
+def all_screens():
+    for language in ("en", "de"):
+        app, driver = fresh(language)
+        yield f"{language}-menu", shoot(driver)
+        for spec in games.GAMES:
+            screens = match_screens if spec.is_match else own_screens
+            for name, pixels in screens(spec, language):
+                yield f"{language}-{spec.key}-{name}", pixels
+
+
+def write_png(path: Path, pixels: bytes) -> None:
+    image = pyxel.Image(pyxel.screen.width, pyxel.screen.height)
+    for index, colour in enumerate(pixels):
+        image.pset(index % image.width, index // image.width, colour)
+    image.save(str(path.with_suffix("")), 1)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in ("save", "compare"):
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    command, folder = argv[0], Path(argv[1]).resolve()
+    boot(headless=True, fps=1000)
+    pyxel.quit = lambda: None
+    if command == "save":
+        folder.mkdir(parents=True, exist_ok=True)
+    differ, count = [], 0
+    for name, pixels in all_screens():
+        count += 1
+        raw = folder / f"{name}.raw"
+        if command == "save":
+            raw.write_bytes(pixels)
+            write_png(folder / f"{name}.png", pixels)
+        elif not raw.exists() or raw.read_bytes() != pixels:
+            differ.append(name)
+            write_png(folder / f"{name}.new.png", pixels)
+    if command == "save":
+        print(f"{count} screens saved in {folder}")
+        return 0
+    for name in differ:
+        print(f"differs: {name} (see {name}.new.png)")
+    print(f"{count} screens, {len(differ)} differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
