@@ -1,11 +1,9 @@
 """The generic alpha-beta on tic-tac-toe written here, and on Connect 4."""
 
-import doctest
 import random
 
 import pytest
 
-from pyxel_app.ai import alphabeta
 from pyxel_app.ai.alphabeta import WIN, AlphaBeta, TranspositionTable
 from pyxel_app.ai.cooperative import EngineResult
 from pyxel_app.rules.base import IllegalMoveError, Outcome, Rules
@@ -58,11 +56,6 @@ def no_opinion(state) -> int:
 def best_move(state, **options):
     options.setdefault("rng", random.Random(0))
     return AlphaBeta(GAME, state, no_opinion, **options).run_to_end()
-
-
-def test_doctests_pass():
-    failures, _ = doctest.testmod(alphabeta)
-    assert failures == 0
 
 
 def test_takes_a_win_in_one():

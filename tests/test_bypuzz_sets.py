@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 from pyxel_app.cartridges.bypuzz import sets as bundled
@@ -25,11 +23,6 @@ def set_text(targets=None, name="Test") -> str:
     for target in targets:
         lines += [" ".join(map(str, target[row * 4 : row * 4 + 4])) for row in range(4)] + [""]
     return "\n".join(lines)
-
-
-def test_doctests_pass():
-    failures, _ = doctest.testmod(bypuzz_sets)
-    assert failures == 0
 
 
 def test_ten_presets_all_different_and_seed_ones_first():

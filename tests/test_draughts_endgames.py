@@ -2,7 +2,6 @@
 positions by their square numbers, the played-out longest wins, the board's symmetries,
 and a damaged file refused."""
 
-import doctest
 import random
 import subprocess
 import sys
@@ -249,7 +248,3 @@ def test_importing_the_module_leaves_the_file_unread():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "0"
-
-
-def test_doctests_pass():
-    assert doctest.testmod(draughts_endgames).failed == 0

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyxel_app.ai import memo
 from pyxel_app.ai.memo import SlotTable
-
-
-def test_doctests_pass():
-    assert doctest.testmod(memo).failed == 0
 
 
 keys = st.one_of(st.integers(-2**70, 2**70), st.tuples(st.integers(0, 2**64), st.integers(0, 2**64)))

@@ -12,7 +12,7 @@ one column into the next.
 >>> rules = Connect4Rules()
 >>> state = rules.state_from_text("1122334")
 >>> rules.outcome(state)
-Outcome(winner=0, reason='four')
+Outcome(winner=0, reason='four', score=None)
 >>> rules.format_stones(rules.winning_line(state))
 '(0|0) (1|0) (2|0) (3|0)'
 """
