@@ -520,7 +520,7 @@ def _fuzz_app(make_app):
     cart.mode, cart.names = "host", ["Ann", ""]
     from pyxel_app.shell.netplay import NetGame
 
-    cart.net = NetGame(cart, HOST, LOOPBACK, 1, 0)
+    cart.net = NetGame(cart.netside, HOST, LOOPBACK, 1, 0)
     cart.net.greeted = True
     cart.start_net_session(cart.net, "standard", "Raw")
     cart.net.applying = True

@@ -32,9 +32,10 @@ from .cartridge import Cartridge, Command
 from .chooser import Chooser
 from .hotkeys import HotkeyBar
 from .keyboard import NAME_MAX, NameEntry, clean_name
-from .netplay import HOST, JOIN, NetGame, elapsed_text, why_text
+from .matchnet import NetSide, net_from_meta
+from .netplay import NetGame, elapsed_text, why_text
 from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
-from .setup import (COMPUTER, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES,
+from .setup import (COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES,
                     SetupScreens)
 from .strings import has, t
 
@@ -72,21 +73,10 @@ def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], 
     return mode, level, names, colours, int(computer) - 1
 
 
-def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
-    """(role, host, port, local seat) of a saved network game; ValueError names what is wrong."""
-    from ..net.protocol import split_address
-
-    local = meta.get("local", "")
-    if local not in ("1", "2"):
-        raise ValueError(f"unknown local seat {local!r}")
-    role = HOST if meta["mode"] == MODE_HOST else JOIN
-    host, port = split_address(meta.get("address", ""), any_host=role == HOST)
-    return role, host, port, int(local) - 1
-
-
 class MatchCartridge(SetupScreens, Cartridge):
     def __init__(self, app, spec) -> None:
         super().__init__(app, spec)
+        self.netside = NetSide(self, {"select": SOUND_SELECT, "refused": SOUND_REFUSED})
         self.view = spec.screen_class()(self)
         self.phase = "mode"
         self.variant = self.rules.variants[0]
@@ -104,23 +94,9 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.hint_engine = None
         self.hotkeys = HotkeyBar()
         self.frame = 0
-        self.net: NetGame | None = None  # a game with another computer
         self.resuming = False  # adopting the autosave the player chose to resume
         self.agreed: Outcome | None = None  # an end the players agreed on (a resignation, a draw)
-        self.net_options: dict = {}  # for tests: the NetGame's clock and link maker
-        self.host_addresses: list[str] = []
         self.boxed: tuple[str, int] | None = None  # a prompt or end too long for the status lines, shown in a box
-
-    @property
-    def default_port(self) -> int:
-        from ..net.protocol import DEFAULT_PORT
-
-        return self.net_options.get("port", DEFAULT_PORT)
-
-    @property
-    def link_options(self) -> dict:
-        """The NetGame's clock and link maker, where a test set them."""
-        return {k: v for k, v in self.net_options.items() if k in ("clock", "open_link")}
 
     @property
     def screen_ids(self) -> tuple[str, ...]:
@@ -213,16 +189,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             self.seats[self.computer_seat] = ComputerSeat(self.spec, self.level, self.app.rng)
         elif self.mode in NET_MODES:
             if self.net is None:  # a saved network game: the same seats, not connected yet
-                role, host, port, local = net_from_meta(self.session.meta)
-                self.net = NetGame(self, role, host, port, local, **self.link_options)
-                self.net.stage = "lost"
-                if self.over:
-                    pass
-                elif self.resuming:  # "Resume?" was the question: yes means connect, no second question
-                    self.reconnect()
-                else:
-                    self.app.confirm(t("net.ask_back", player=self.player_name(self.net.remote)), self.reconnect,
-                                     default=True)
+                self.netside.restore()
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.net.remote] = self.net.seat
         else:
@@ -231,92 +198,61 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.stop_thinking()
         self.ui = self.view.new_ui()
 
-    # Network play (shell/netplay.py calls these).
+    # Network play: the match's side of it is a NetSide (shell/matchnet.py); the set-up screens,
+    # the app and tests reach it by these names.
+
+    @property
+    def net(self) -> NetGame | None:
+        """A game with another computer."""
+        return self.netside.net
+
+    @net.setter
+    def net(self, net: NetGame | None) -> None:
+        self.netside.net = net
+
+    @property
+    def net_options(self) -> dict:
+        """For tests: the NetGame's clock and link maker, the host's address and port."""
+        return self.netside.options
+
+    @property
+    def host_addresses(self) -> list[str]:
+        return self.netside.host_addresses
+
+    @host_addresses.setter
+    def host_addresses(self, addresses: list[str]) -> None:
+        self.netside.host_addresses = addresses
+
+    @property
+    def default_port(self) -> int:
+        return self.netside.default_port
 
     def start_hosting(self) -> None:
-        self.cancel_network()
-        self.message_frames = 0  # a word about an earlier try does not belong on a fresh wait
-        if not self.host_addresses:
-            from ..net.link import local_addresses
-
-            self.host_addresses = local_addresses()
-        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0, **self.link_options)
-        self.net.open()
+        self.netside.start_hosting()
 
     def start_joining(self, host: str, port: int) -> None:
-        self.cancel_network()
-        self.message_frames = 0
-        self.net = NetGame(self, JOIN, host, port, None, **self.link_options)
-        self.go_to_phase("connecting")
-        self.net.open()
+        self.netside.start_joining(host, port)
 
     def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
-        """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
-        plays ``variant`` (the rules' first without one), a joiner learns it from the host."""
-        self.session = None
-        self.variant = self.rules.check_variant(variant)
-        self.mode, self.names, self.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
-        self.colours = list(self.spec.colours[:2])
-        if role == HOST:
-            self.net_options.setdefault("port", port)
-            self.net_options.setdefault("host", host)
-            self.go_to_phase("host")
-        else:
-            self.start_joining(host, port)
+        self.netside.start_network(role, host, port, name, variant)
 
     def takes_up_network(self, session, network) -> bool:
-        """Whether the command line's ``serve`` or ``join`` (``network``) goes on with ``session``, a
-        saved game: one of this side's network games of the same variant.  It then listens or
-        connects where the command line says."""
-        from ..net.protocol import join_address
-
-        role, host, port, _, variant = network
-        mode = MODE_HOST if role == HOST else MODE_JOIN
-        if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
-            return False
-        session.meta["address"] = join_address(host, port)
-        return True
+        return self.netside.takes_up_network(session, network)
 
     def cancel_network(self) -> None:
-        if self.net is not None:
-            self.net.close()
-            self.net = None
+        self.netside.cancel_network()
 
     def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
-        """The greeting is done: a new game, this side in seat ``net.local``."""
-        names = ["", ""]
-        names[net.local], names[net.remote] = net.own_name, clean_name(peer_name)[:NAME_MAX]
-        meta = {"mode": self.mode, "name1": names[0], "name2": names[1], "colour1": self.spec.colours[0],
-                "colour2": self.spec.colours[1], "local": str(net.local + 1), "address": net.address}
-        if self.spec.choose_variant:
-            meta["variant"] = variant
-        self.session = Session(self.rules, self.rules.initial_state(variant), {k: v for k, v in meta.items() if v})
-        self.on_session_changed()
+        self.netside.start_net_session(net, variant, peer_name)
 
-    def set_peer_name(self, seat: int, name: str) -> None:
-        name = clean_name(name)[:NAME_MAX]
-        if name:
-            self.names[seat] = name
-            self.session.meta[f"name{seat + 1}"] = name
+    def reconnect(self) -> None:
+        self.netside.reconnect()
 
-    def on_net_playing(self) -> None:
-        self.app.sound(SOUND_SELECT)
-        self.autosave()
+    def offer_draw(self) -> None:
+        self.netside.offer_draw()
 
-    def on_net_lost(self, was_playing: bool, left: bool = False) -> None:
-        """The other computer is gone: the game stays (it is autosaved after every move)."""
-        net = self.net
-        if not was_playing:  # still setting up: the waiting screen says why and offers to try again
-            self.app.sound(SOUND_REFUSED)
-            return
-        self.autosave()
-        if left:
-            self.flash(t("net.left", player=self.player_name(net.remote)))
-        elif net.stage == "failed":
-            self.app.show_message(why_text(net.problem, net.detail))
-        elif not self.over:
-            self.app.confirm(t("net.ask_reconnect", why=why_text(net.problem, net.detail)), self.reconnect, default=True)
-        self.app.sound(SOUND_REFUSED)
+    def ask_resign(self) -> None:
+        self.netside.ask_resign()
 
     def adopt(self, session, resumed: bool = False) -> None:
         self.resuming = resumed
@@ -324,10 +260,6 @@ class MatchCartridge(SetupScreens, Cartridge):
             super().adopt(session)
         finally:
             self.resuming = False
-
-    def reconnect(self) -> None:
-        if self.net is not None and not self.net.connected and self.net.stage != "playing":
-            self.net.open()
 
     def take_back_to(self, count: int) -> None:
         """Both sides agreed: the game goes back to ``count`` moves."""
@@ -343,14 +275,6 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.stop_thinking()
         self.after_move()
         self.app.sound(SOUND_HINT)
-
-    def offer_draw(self) -> None:
-        if self.net is not None:
-            self.net.offer_draw()
-
-    def ask_resign(self) -> None:
-        if self.net is not None and not self.over:
-            self.app.confirm(t("net.confirm_resign"), self.net.resign)
 
     def close(self) -> None:
         """The cartridge is left or the app quits: say goodbye to the other computer."""

@@ -1,0 +1,233 @@
+"""The match layer's side of a network game: hosting, joining, a saved game's link, and the
+table (``shell/nettable.py``) the conversation plays at.
+
+:class:`NetSide` is the only part of the match layer the conversation (``shell/netplay.py``)
+holds: what it may do to the match is what the table lists.  The match keeps its network
+names (``net``, ``start_network``, ``reconnect``, ``offer_draw``, ...) by handing them here.
+"""
+
+from __future__ import annotations
+
+from ..session import Session
+from .keyboard import NAME_MAX, clean_name
+from .netplay import HOST, JOIN, NetGame
+from .setup import MODE_HOST, MODE_JOIN
+from .strings import t
+
+
+def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
+    """(role, host, port, local seat) of a saved network game; ValueError names what is wrong."""
+    from ..net.protocol import split_address
+
+    local = meta.get("local", "")
+    if local not in ("1", "2"):
+        raise ValueError(f"unknown local seat {local!r}")
+    role = HOST if meta["mode"] == MODE_HOST else JOIN
+    host, port = split_address(meta.get("address", ""), any_host=role == HOST)
+    return role, host, port, int(local) - 1
+
+
+class NetSide:
+    """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at.
+
+    ``sounds`` gives the match's sound for each name in ``nettable.SOUNDS``.
+    """
+
+    def __init__(self, match, sounds: dict[str, int]) -> None:
+        self.match = match
+        self.sounds = sounds
+        self.net: NetGame | None = None  # a game with another computer
+        self.options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
+        self.host_addresses: list[str] = []
+
+    @property
+    def default_port(self) -> int:
+        from ..net.protocol import DEFAULT_PORT
+
+        return self.options.get("port", DEFAULT_PORT)
+
+    @property
+    def link_options(self) -> dict:
+        """The NetGame's clock and link maker, where a test set them."""
+        return {k: v for k, v in self.options.items() if k in ("clock", "open_link")}
+
+    # Hosting, joining, leaving.
+
+    def start_hosting(self) -> None:
+        self.cancel_network()
+        self.match.message_frames = 0  # a word about an earlier try does not belong on a fresh wait
+        if not self.host_addresses:
+            from ..net.link import local_addresses
+
+            self.host_addresses = local_addresses()
+        self.net = NetGame(self, HOST, self.options.get("host", ""), self.default_port, 0, **self.link_options)
+        self.net.open()
+
+    def start_joining(self, host: str, port: int) -> None:
+        self.cancel_network()
+        self.match.message_frames = 0
+        self.net = NetGame(self, JOIN, host, port, None, **self.link_options)
+        self.match.go_to_phase("connecting")
+        self.net.open()
+
+    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
+        """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
+        plays ``variant`` (the rules' first without one), a joiner learns it from the host."""
+        match = self.match
+        match.session = None
+        match.variant = match.rules.check_variant(variant)
+        match.mode, match.names, match.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
+        match.colours = list(match.spec.colours[:2])
+        if role == HOST:
+            self.options.setdefault("port", port)
+            self.options.setdefault("host", host)
+            match.go_to_phase("host")
+        else:
+            self.start_joining(host, port)
+
+    def takes_up_network(self, session, network) -> bool:
+        """Whether the command line's ``serve`` or ``join`` (``network``) goes on with ``session``, a
+        saved game: one of this side's network games of the same variant.  It then listens or
+        connects where the command line says."""
+        from ..net.protocol import join_address
+
+        role, host, port, _, variant = network
+        mode = MODE_HOST if role == HOST else MODE_JOIN
+        if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
+            return False
+        session.meta["address"] = join_address(host, port)
+        return True
+
+    def cancel_network(self) -> None:
+        if self.net is not None:
+            self.net.close()
+            self.net = None
+
+    def restore(self) -> None:
+        """A saved network game: the same seats, not connected yet.  It connects at once when the
+        player chose to resume it, and asks first when it was only loaded."""
+        match = self.match
+        role, host, port, local = net_from_meta(match.session.meta)
+        self.net = NetGame(self, role, host, port, local, **self.link_options)
+        self.net.stage = "lost"
+        if match.over:
+            return
+        if match.resuming:  # "Resume?" was the question: yes means connect, no second question
+            self.reconnect()
+        else:
+            match.app.confirm(t("net.ask_back", player=match.player_name(self.net.remote)), self.reconnect,
+                              default=True)
+
+    def reconnect(self) -> None:
+        if self.net is not None:
+            self.net.reconnect()
+
+    def offer_draw(self) -> None:
+        if self.net is not None:
+            self.net.offer_draw()
+
+    def ask_resign(self) -> None:
+        if self.net is not None and not self.match.over:
+            self.match.app.confirm(t("net.confirm_resign"), self.net.resign)
+
+    # The table (shell/nettable.py): the game.
+
+    @property
+    def key(self) -> str:
+        return self.match.key
+
+    @property
+    def rules(self):
+        return self.match.rules
+
+    @property
+    def variant(self) -> str:
+        match = self.match
+        return match.rules.variant_of(match.session.start) if match.session is not None else match.variant
+
+    @property
+    def has_game(self) -> bool:
+        return self.match.session is not None
+
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def moves(self) -> list[str]:
+        return self.match.session.move_texts() if self.match.session is not None else []
+
+    def positions(self) -> list:
+        session = self.match.session
+        return session.states[: session.position + 1]
+
+    # The table: who plays.
+
+    def typed_name(self, seat: int) -> str:
+        return self.match.names[seat]
+
+    def player_name(self, seat: int) -> str:
+        return self.match.player_name(seat)
+
+    def set_name(self, seat: int, name: str) -> None:
+        name = clean_name(name)[:NAME_MAX]
+        if name:
+            self.match.names[seat] = name
+            self.match.session.meta[f"name{seat + 1}"] = name
+
+    # The table: changing the game.
+
+    def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
+        match, colours = self.match, self.match.spec.colours
+        names = ["", ""]
+        names[local], names[1 - local] = own_name, clean_name(peer_name)[:NAME_MAX]
+        meta = {"mode": match.mode, "name1": names[0], "name2": names[1], "colour1": colours[0],
+                "colour2": colours[1], "local": str(local + 1), "address": address}
+        if match.spec.choose_variant:
+            meta["variant"] = variant
+        rules = match.rules
+        match.session = Session(rules, rules.initial_state(variant), {k: v for k, v in meta.items() if v})
+        match.on_session_changed()
+
+    def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
+        """A new game with ``net``'s other side, this side in seat ``net.local``."""
+        self.start_game(variant, net.local, net.own_name, peer_name, net.address)
+
+    def play(self, text: str) -> bool:
+        return self.match.submit(text)
+
+    def take_back_to(self, count: int) -> None:
+        self.match.take_back_to(count)
+
+    def end_by_agreement(self, winner: int | None, reason: str) -> None:
+        self.match.end_by_agreement(winner, reason)
+
+    def autosave(self) -> None:
+        self.match.autosave()
+
+    # The table: telling and asking the player here.
+
+    def flash(self, text: str) -> None:
+        self.match.flash(text)
+
+    def note(self, text: str) -> None:
+        self.match.note(text)
+
+    def show_message(self, text: str) -> None:
+        self.match.app.show_message(text)
+
+    def ask(self, text: str, on_yes, on_no=None, default: bool = False):
+        return self.match.app.confirm(text, on_yes, on_no, default=default)
+
+    def question_open(self, question) -> bool:
+        app = self.match.app
+        return question in app.overlays or question in app.waiting_dialogs
+
+    def withdraw(self, question) -> None:
+        self.match.app.close_overlay(question)
+
+    def sound(self, name: str) -> None:
+        self.match.app.sound(self.sounds[name])
