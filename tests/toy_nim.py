@@ -21,6 +21,7 @@ from pyxel_app.rules.base import IllegalMoveError, NotationError, Outcome, Rules
 from pyxel_app.rules.numbers import NumberError, parse_number
 from pyxel_app.shell import palette, ui
 from pyxel_app.shell.board_view import BoardView
+from pyxel_app.shell.strings import t
 
 # ---- rules ----
 
@@ -158,7 +159,7 @@ class NimView(BoardView):
 
     def show_hint(self, state: Heap, board: dict, move: int) -> str:
         board["take"] = move
-        return self.match.word("hint", n=move)
+        return t("nim.hint", n=move)
 
     @staticmethod
     def draw_preview(x: int, y: int) -> None:
@@ -175,7 +176,7 @@ class NimView(BoardView):
             taken = not show_end and stone < board["take"]
             pyxel.circ(stone_x(stone), HEAP_ROW * ui.CELL + ui.CELL // 2, STONE_R,
                        palette.WHITE if taken else palette.LIGHT_GREY)
-        ui.text(ui.CELL, LABEL_ROW * ui.CELL, self.match.word("stones", n=state.stones), palette.TEXT)
+        ui.text(ui.CELL, LABEL_ROW * ui.CELL, t("nim.stones", n=state.stones), palette.TEXT)
 
 
 # ---- strings and spec ----

@@ -38,7 +38,6 @@ BOARD_W, BOARD_H = WIDTH * CELL_PX, HEIGHT * CELL_PX
 CURSOR_ROW = 5
 LETTER_ROW = (BOARD_Y + BOARD_H) // ui.CELL
 GRAVITY, START_SPEED = 1.0, 2.0
-SOUND_CHOOSE, SOUND_DROP = 4, 8
 
 
 @dataclass
@@ -93,7 +92,7 @@ class Connect4View(BoardView):
     def end_row(self) -> int:
         """The end takes the letters' row too, which it leaves empty: the seed's "won with these
         stones: (1|0) ..." needs three lines in German."""
-        return LETTER_ROW if self.match.over and not self.busy(self.match.ui) else LETTER_ROW + 1
+        return LETTER_ROW if self.context.end_shown else LETTER_ROW + 1
 
     panel_col = 21
     keys_typed = COLUMN_LETTERS + "1234567"
@@ -135,7 +134,7 @@ class Connect4View(BoardView):
         step = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
         if step:
             board.cursor = (board.cursor + step) % WIDTH
-            self.match.app.sound(SOUND_CHOOSE)
+            self.context.sound("cursor")
         column = None
         for x, letter in enumerate(COLUMN_LETTERS):
             if inp.hotkey(letter) or inp.hotkey(str(x + 1)):
@@ -162,7 +161,7 @@ class Connect4View(BoardView):
 
     def on_move(self, before: Connect4, move: int, after: Connect4, board: BoardUI) -> None:
         self.finish_animation(board)
-        colour = self.match.colours[RULES.to_move(before)]
+        colour = self.context.colours[RULES.to_move(before)]
         row = RULES.landing_row(before, move)
         board.falling = Falling(move, row, colour, float(CURSOR_ROW * ui.CELL - CELL_PX // 2))
         board.hint_column = None
@@ -184,7 +183,7 @@ class Connect4View(BoardView):
         if board.falling is None:
             return
         board.falling = None
-        self.match.move_sound(SOUND_DROP)
+        self.context.move_sound("piece")
 
     def show_hint(self, state: Connect4, board: BoardUI, move: int) -> str:
         board.hint_column = board.cursor = move
@@ -194,12 +193,12 @@ class Connect4View(BoardView):
         if outcome.winner is None:
             return None
         stones = RULES.format_stones(RULES.winning_line(state))
-        return t("connect4.won", player=self.match.player_label(outcome.winner), stones=stones)
+        return t("connect4.won", player=self.context.player_label(outcome.winner), stones=stones)
 
     # Drawing.
 
     def draw(self, state: Connect4, board: BoardUI, show_end: bool) -> None:
-        colours = self.match.colours
+        colours = self.context.colours
         pyxel.rect(BOARD_X, BOARD_Y, BOARD_W, BOARD_H, palette.BLACK)
         falling = board.falling
         hidden = (falling.column, falling.row) if falling else None
@@ -226,7 +225,7 @@ class Connect4View(BoardView):
         for column, letter in enumerate(COLUMN_LETTERS):
             colour = palette.WHITE if column == board.cursor else palette.TEXT
             ui.text(cell_x(column) + CELL_PX // 2 - ui.CELL // 2, LETTER_ROW * ui.CELL, letter, colour)
-        if falling is None and not self.match.agent_to_move():
+        if falling is None and not self.context.agent_to_move():
             colour = colours[RULES.to_move(state)]
             ax, top = cell_x(board.cursor) + CELL_PX // 2, CURSOR_ROW * ui.CELL
             pyxel.tri(ax - 5, top, ax + 5, top, ax, top + 6, DISC_INK[colour])

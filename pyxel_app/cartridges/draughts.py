@@ -25,7 +25,6 @@ from ..session import Session
 from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
-from ..shell.setup import MODE_COMPUTER
 from ..shell.storage import MAX_FILE_BYTES
 from ..shell.strings import error_words, t
 
@@ -45,7 +44,6 @@ PIECE_RIM = {"white": palette.GREY, "black": palette.DARK_GREY}
 # Off the board, on the blue screen (the panel, the colour list), a black piece's dark grey rim
 # is lost (1.3:1): there it is light grey (4:1).
 TOKEN_RIM = {"white": palette.GREY, "black": palette.LIGHT_GREY}
-SOUND_CHOOSE, SOUND_MOVE = 4, 8
 
 
 @dataclass
@@ -94,7 +92,7 @@ class DraughtsView(BoardView):
 
     def from_black(self) -> bool:
         """The board is seen from Black's side when one person plays Black against the computer."""
-        return self.match.mode == MODE_COMPUTER and self.match.computer_seat == WHITE
+        return self.context.computer_seat == WHITE
 
     def turned(self, x: int, y: int) -> tuple[int, int]:
         """The board cell (x, y) as it is shown, or the other way round: turned half a circle
@@ -161,7 +159,7 @@ class DraughtsView(BoardView):
         if dx or dy:
             x, y = board.cursor
             board.cursor = ((x + dx) % SIZE, (y + dy) % SIZE)
-            self.match.app.sound(SOUND_CHOOSE)
+            self.context.sound("cursor")
         target = board.cursor if inp.pressed(Action.SELECT) else None
         if target is None and inp.mouse_enabled:
             cell = self.cell_at(inp)
@@ -187,7 +185,7 @@ class DraughtsView(BoardView):
         a route is played when its last landing square is picked.  Only a square no route
         lands on next may stand for a whole route's end, and only when it names one move."""
         if square is None:
-            self.match.refuse(t("draughts.not_there"))
+            self.context.refuse(t("draughts.not_there"))
             return None
         if board.selected is not None:
             consistent = self.consistent(state, board)
@@ -198,7 +196,7 @@ class DraughtsView(BoardView):
                 if done:
                     self.deselect(board)
                     return RULES.move_to_text(done[0])
-                self.match.app.sound(SOUND_CHOOSE)
+                self.context.sound("cursor")
                 return None
             if square == board.selected and not board.path:
                 self.deselect(board)
@@ -208,7 +206,7 @@ class DraughtsView(BoardView):
                 if len({route.key for route in ends}) == 1:
                     self.deselect(board)
                     return RULES.move_to_text(ends[0])
-                self.match.refuse(t("draughts.which_route"))
+                self.context.refuse(t("draughts.which_route"))
                 return None
             back = self.way_back(state, board, square)
             if back is not None:
@@ -240,15 +238,15 @@ class DraughtsView(BoardView):
         if piece is not None and piece[0] == state.turn:
             if any(route.start == square for route in routes):
                 board.selected, board.path = square, []
-                self.match.app.sound(SOUND_CHOOSE)
+                self.context.sound("cursor")
             elif routes and routes[0].captured:
                 # it may take pieces, but the majority rule wants a longer capture
                 takes_fewer = RULES.can_capture_from(state, square)
-                self.match.refuse(t("draughts.must_take_most" if takes_fewer else "draughts.must_capture"))
+                self.context.refuse(t("draughts.must_take_most" if takes_fewer else "draughts.must_capture"))
             else:
-                self.match.refuse(t("draughts.cannot_move"))
+                self.context.refuse(t("draughts.cannot_move"))
             return
-        self.match.refuse(t("draughts.not_there") if board.selected is not None else t("draughts.not_yours"))
+        self.context.refuse(t("draughts.not_there") if board.selected is not None else t("draughts.not_yours"))
 
     @staticmethod
     def deselect(board: BoardUI) -> None:
@@ -267,7 +265,7 @@ class DraughtsView(BoardView):
     def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
         board.hint = None
         self.deselect(board)
-        self.match.move_sound(SOUND_MOVE)
+        self.context.move_sound("piece")
 
     def animate(self, board: BoardUI) -> None:
         board.frame += 1
@@ -280,8 +278,8 @@ class DraughtsView(BoardView):
     def end_text(self, state: Draughts, outcome) -> str | None:
         if outcome.winner is None:
             return t(f"draughts.draw.{outcome.reason}")
-        return t(f"draughts.won.{outcome.reason}", player=self.match.player_label(outcome.winner),
-                 loser=self.match.player_label(1 - outcome.winner))
+        return t(f"draughts.won.{outcome.reason}", player=self.context.player_label(outcome.winner),
+                 loser=self.context.player_label(1 - outcome.winner))
 
     # PDN files, from the game menu.
 
@@ -289,37 +287,33 @@ class DraughtsView(BoardView):
         return [Command(t("draughts.cmd.save_pdn"), self.save_pdn), Command(t("draughts.cmd.load_pdn"), self.load_pdn, solo=True)]
 
     def save_pdn(self) -> None:
-        session = self.match.session
+        session = self.context.session
         if session is None:
             return
-        tags = {"White": self.match.player_name(0), "Black": self.match.player_name(1)}
+        tags = {"White": self.context.player_name(0), "Black": self.context.player_name(1)}
         text = write_pdn(session.start, session.move_texts(), tags)
-        if self.match.app.storage.write(PDN_FILE, text):
-            self.match.flash(t("draughts.pdn.saved", name=PDN_FILE))
+        if self.context.write_file(PDN_FILE, text):
+            self.context.flash(t("draughts.pdn.saved", name=PDN_FILE))
 
     def load_pdn(self) -> None:
         """The PDN file's game replaces the one shown, after a yes if that one is in progress."""
-        text = self.match.app.storage.read(PDN_FILE)
+        text = self.context.read_file(PDN_FILE)
         if text is None:
-            self.match.flash(t("draughts.pdn.none", name=PDN_FILE))
+            self.context.flash(t("draughts.pdn.none", name=PDN_FILE))
             return
         try:
             game = read_pdn(text)
         except PdnError as error:
-            self.match.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error_words(error)))
+            self.context.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error_words(error)))
             return
 
-        def load() -> None:
-            meta = dict(self.match.session.meta) if self.match.session is not None else {}
-            meta["variant"] = game.variant
-            session = Session(RULES, game.start, meta)
+        def build(meta: dict[str, str]) -> Session:
+            session = Session(RULES, game.start, {**meta, "variant": game.variant})
             for move_text in game.moves:
                 session.play(RULES.move_from_text(session.state, move_text))
-            self.match.adopt(session)
-            self.match.after_move()
-            self.match.flash(t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
+            return session
 
-        self.match.ask_before_discarding(load, "confirm.load")
+        self.context.replace_game(build, t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
 
     # Drawing.
 
@@ -341,7 +335,7 @@ class DraughtsView(BoardView):
             if piece is not None:
                 draw_piece(*self.square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
         blink = board.frame // 12 % 2 == 0
-        playing = not show_end and not self.match.agent_to_move()
+        playing = not show_end and not self.context.agent_to_move()
         routes = self.routes(state) if not show_end else []
         if playing and board.selected is None and routes and routes[0].captured:
             # the pieces that must capture flash
@@ -354,7 +348,7 @@ class DraughtsView(BoardView):
             for square in board.hint.path:
                 left, top = self.square_left(square)
                 pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.WHITE)
-        if not show_end and not self.match.agent_to_move():
+        if not show_end and not self.context.agent_to_move():
             x, y = self.turned(*board.cursor)
             pyxel.rectb(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, palette.YELLOW)
             self.draw_info(state, board, routes)
@@ -384,10 +378,11 @@ class DraughtsView(BoardView):
                 pyxel.circb(x, y, LANDING_R, palette.LIGHT_GREEN)
 
     def draw_info(self, state: Draughts, board: BoardUI, routes: list[Move]) -> None:
-        if self.match.thinking or self.match.hinting:
+        row = self.context.info_row
+        if row is None:
             return
         square = xy_square(*board.cursor)
         words = t("draughts.square", n=square + 1) if square is not None else ""
         if routes and routes[0].captured:
             words = f"{words:<10}{t('draughts.must')}"
-        ui.text_at(self.panel_col, self.match.info_row, words, palette.TEXT)
+        ui.text_at(self.panel_col, row, words, palette.TEXT)

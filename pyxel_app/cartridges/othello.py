@@ -34,7 +34,6 @@ COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
 # The last move's mark: light red stands out on black and on white stones alike (about 4.5:1 on each).
 LAST_MARK, LAST_MARK_R = palette.LIGHT_RED, 2
 FLIP_FRAMES = 12
-SOUND_CHOOSE, SOUND_PLACE = 4, 8
 
 
 @dataclass
@@ -101,7 +100,7 @@ class OthelloView(BoardView):
     def interpret_input(self, state: Othello, board: BoardUI, inp: Input) -> str | None:
         if inp.hotkey("L"):
             board.markers = not board.markers
-            self.match.flash(t("othello.markers", state=t("othello.on" if board.markers else "othello.off")))
+            self.context.flash(t("othello.markers", state=t("othello.on" if board.markers else "othello.off")))
             return None
         must_pass = RULES.must_pass(state)
         row, column = divmod(board.cursor, SIZE)
@@ -110,7 +109,7 @@ class OthelloView(BoardView):
         moved = (row, column) != divmod(board.cursor, SIZE)
         if moved:
             board.cursor = row % SIZE * SIZE + column % SIZE
-            self.match.app.sound(SOUND_CHOOSE)
+            self.context.sound("cursor")
         square = None
         if inp.pressed(Action.SELECT):
             square = board.cursor
@@ -140,12 +139,12 @@ class OthelloView(BoardView):
         board.hint_square = None
         if move == PASS:
             board.flipping = 0
-            self.match.flash(t("othello.passed", player=self.match.player_label(RULES.to_move(before))))
+            self.context.flash(t("othello.passed", player=self.context.player_label(RULES.to_move(before))))
             return
         board.cursor = move
         board.flipping = RULES.flips(before, move)
         board.flip_frame = 0
-        self.match.app.sound(SOUND_PLACE)
+        self.context.sound("piece")
 
     def busy(self, board: BoardUI) -> bool:
         return bool(board.flipping)
@@ -161,12 +160,12 @@ class OthelloView(BoardView):
         if not board.flipping:
             return
         board.flipping = 0
-        self.match.move_sound(None)
+        self.context.move_sound(None)
 
     def prompt(self, state: Othello) -> tuple[str, str] | None:
         if not RULES.must_pass(state):
             return None
-        return t("othello.must_pass", player=self.match.player_label(RULES.to_move(state))), PASS_TEXT
+        return t("othello.must_pass", player=self.context.player_label(RULES.to_move(state))), PASS_TEXT
 
     def show_hint(self, state: Othello, board: BoardUI, move: int) -> str:
         if move == PASS:
@@ -179,12 +178,12 @@ class OthelloView(BoardView):
         count = t("othello.count", first=state.count(first), second=state.count(1 - first))
         if outcome.winner is None:
             return t("othello.draw", count=count)
-        return t("othello.won", player=self.match.player_label(outcome.winner), count=count)
+        return t("othello.won", player=self.context.player_label(outcome.winner), count=count)
 
     # Drawing.
 
     def draw(self, state: Othello, board: BoardUI, show_end: bool) -> None:
-        colours = self.match.colours
+        colours = self.context.colours
         pyxel.rect(BOARD_X, BOARD_Y, BOARD_PX, BOARD_PX, palette.GREEN)
         for i in range(SIZE + 1):
             pyxel.line(BOARD_X + i * CELL_PX, BOARD_Y, BOARD_X + i * CELL_PX, BOARD_Y + BOARD_PX - 1, palette.DARK_GREY)
@@ -215,7 +214,7 @@ class OthelloView(BoardView):
             ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
         if show_end:
             return
-        if board.markers and not board.flipping and not self.match.agent_to_move():
+        if board.markers and not board.flipping and not self.context.agent_to_move():
             ink = STONE_INK[colours[RULES.to_move(state)]]
             for square in bits_to_squares(RULES.legal_squares(state)):
                 x, y = square_centre(square)
@@ -223,6 +222,6 @@ class OthelloView(BoardView):
         if board.hint_square is not None and board.frame // 10 % 2 == 0:
             x, y = square_centre(board.hint_square)
             pyxel.rectb(x - CELL_PX // 2 + 1, y - CELL_PX // 2 + 1, CELL_PX - 1, CELL_PX - 1, palette.WHITE)
-        if not self.match.agent_to_move():
+        if not self.context.agent_to_move():
             x, y = square_centre(board.cursor)
             pyxel.rectb(x - CELL_PX // 2, y - CELL_PX // 2, CELL_PX + 1, CELL_PX + 1, palette.YELLOW)

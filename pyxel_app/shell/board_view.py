@@ -3,7 +3,8 @@
 ``interpret_input(state, ui, inp)`` turns input into a move text (or None) without
 touching the session; ``draw(state, ui, show_end)`` draws the state plus the view's own
 passing UI state (cursor, a disc in flight, a flip under way), made by ``new_ui`` and
-never undone.  The defaults below suit a board with no animation.  ``choices``,
+never undone.  The defaults below suit a board with no animation.  All a view may use of
+the match it shows is its ``context`` (``shell/board_context.py``).  ``choices``,
 ``move_cells`` and ``cursor_cell`` say what a player points at to enter each move, so one
 test (tests/test_move_input.py) can prove every view lets every move be entered.
 """
@@ -26,8 +27,8 @@ class BoardView:
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
 
-    def __init__(self, match) -> None:
-        self.match = match
+    def __init__(self, context) -> None:
+        self.context = context
         self._last_key, self._last = None, None
 
     def new_ui(self) -> Any:
@@ -39,7 +40,7 @@ class BoardView:
     def choices(self, state) -> list:
         """Every move a player can tell apart on the board: the legal moves, or finer ones (a
         draughts capture's routes to one end)."""
-        return self.match.rules.legal_moves(state)
+        return self.context.rules.legal_moves(state)
 
     def move_cells(self, move) -> tuple:
         """The cells a player points at, in order, to enter ``move``, as ``cursor_cell`` names
@@ -66,14 +67,14 @@ class BoardView:
     def last_move(self):
         """The move that led to the position shown, read from the session's history (so undo,
         redo and load show it too), or None; kept while the position stays."""
-        session = self.match.session
+        session = self.context.session
         if session is None:
             return None
         key = (session, session.position, session.state)
         if self._last_key != key:
             text = session.last_move_text()
             before = session.states[session.position - 1] if text is not None else None
-            self._last_key, self._last = key, None if text is None else self.match.rules.move_from_text(before, text)
+            self._last_key, self._last = key, None if text is None else self.context.rules.move_from_text(before, text)
         return self._last
 
     def on_move(self, before, move, after, ui) -> None:
@@ -91,7 +92,7 @@ class BoardView:
 
     def show_hint(self, state, ui, move) -> str:
         """Mark the hinted move on the board; returns the words for the status line."""
-        return self.match.rules.move_to_text(move)
+        return self.context.rules.move_to_text(move)
 
     def commands(self) -> list:
         """The game's own entries for the game menu (``shell.cartridge.Command``)."""

@@ -1,102 +1,86 @@
 """The match layer: everything a two-player board game needs that is not the game itself.
 
-Set-up screens (mode, computer level, names with the on-screen keyboard, colours),
-seats (a person here, the computer at a level, a queue of move texts), the one move
-path ``submit(move_text)`` that every move takes (a person's, the computer's, a hint
-followed, a peer's), the computer thinking a few milliseconds per frame, undo that
-takes the computer's reply too, hint, the end of the game and autosave with the seats.
+The match cartridge keeps the cartridge's lifecycle, the commands and the input dispatch;
+its parts do the rest, each behind a small contract:
+
+- the set-up screens (``shell/setup.py``): the rules' variant, mode, computer level, names
+  with the on-screen keyboard, colours;
+- the flow (``shell/flow.py``): seats (a person here, the computer at a level, a queue of
+  move texts), the one move path ``submit(move_text)`` that every move takes, the computer
+  thinking a few milliseconds per frame, undo that takes the computer's reply too, hint,
+  an end the players agree on, who is who;
+- the play screen (``shell/play_screen.py``): the title, the board, the side panel, whose
+  turn, the end and the box for a text too long for the lines under the board;
+- the board view's context (``shell/board_context.py``): all a game's board view may use.
 
 A game brings a spec (``pyxel_app/games``) and a board view: the view turns input into
 a move text and draws the board with its own passing UI state (cursor, a disc in
 flight), which is never part of the undoable game state.
 
-Who plays is the session's meta, so a saved game comes back with its players:
-``mode`` (computer/two, or host/join for a network game), ``level``, ``computer`` (its
-seat, 1 or 2), ``name1``/``name2`` and ``colour1``/``colour2``; a network game also keeps
-``local`` (the seat played here, 1 or 2) and ``address`` (host:port to reconnect to; for
-the host where it listens, ``:port`` on every address of the machine); a game
-that lets the players choose its rules keeps the ``variant`` there too (and the save's
-``variant=`` line says the same).
+Who plays is the session's meta (``shell/flow.py`` says which fields), so a saved game
+comes back with its players; a network game also keeps ``local`` (the seat played here,
+1 or 2) and ``address`` (host:port to reconnect to; for the host where it listens,
+``:port`` on every address of the machine).  A network game (``shell/netplay.py``) puts a
+remote seat opposite the person here: its moves come from the other computer, checked by
+the rules before they are played.
 
-A network game (``shell/netplay.py``) puts a remote seat opposite the person here: its
-moves come from the other computer, checked by the rules before they are played.
+The names in ``FLOW_NAMES`` and ``PLAY_SCREEN_NAMES`` live on those parts and are answered
+by the cartridge too (``cart.over``, ``cart.submit(text)``, ``cart.end_text()``), for the
+set-up screens, the network game, the title's demo and the tests.
 """
 
 from __future__ import annotations
 
 from ..input import Action, Input
-from ..rules.base import Outcome, RulesError
-from ..session import Session
+from ..rules.base import Outcome
 from . import palette, ui
+from .board_context import BoardContext
 from .cartridge import Cartridge, Command
 from .chooser import Chooser
+from .delegated import delegates
+from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
-from .keyboard import NAME_MAX, NameEntry, clean_name
+from .keyboard import NameEntry
 from .matchnet import NetSide, net_from_meta
-from .netplay import NetGame, elapsed_text, why_text
-from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
-from .setup import (COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES,
-                    SetupScreens)
-from .strings import has, t
+from .netplay import NetGame
+from .play_screen import PlayScreen
+from .seats import PersonSeat, QueueSeat
+from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, NET_MODES, NET_PHASES, SetupScreens
+from .sounds import SOUNDS
+from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
 OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
-STATUS_ROW = ui.STATUS_ROW
-PANEL_TOP = 5
-STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
-KEYS_TOP = PANEL_TOP + 10
 SETUP_TEXT_ROW = ui.STATUS_ROW - 2  # set-up screens keep their keys above it
-SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
-SOUND_WON, SOUND_LOST = 3, 12  # an ending's jingle, from the side of the person at this computer
+SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = SOUNDS["refused"], SOUNDS["select"], SOUNDS["hint"]
+SOUND_WON, SOUND_LOST = SOUNDS["won"], SOUNDS["lost"]  # the end's jingles (shell/board_context.py plays them)
+
+FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "names", "colours", "computer_seat",
+              "state", "outcome", "over", "submit", "seat_to_move", "is_computer", "agent_to_move", "thinking",
+              "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name")
+PLAY_SCREEN_NAMES = ("draw_play", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
+                     "end_word", "prompt", "show_long_texts", "boxed")
 
 
-def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], list[str], int]:
-    """(mode, level, names, colours, computer's seat) from a save file's meta; ValueError
-    names what is wrong.  Saves without ``computer`` have it in seat 1, as before."""
-    mode = meta.get("mode", "")
-    if mode not in SAVED_MODES:
-        raise ValueError(f"unknown mode {mode!r}")
-    colours = [meta.get("colour1", ""), meta.get("colour2", "")]
-    for colour in colours:
-        if colour not in spec.colours:
-            raise ValueError(f"unknown colour {colour!r}")
-    if colours[0] == colours[1]:
-        raise ValueError("both players have the same colour")
-    level = meta.get("level", spec.levels[0] if spec.levels else "")
-    if mode == MODE_COMPUTER and level not in spec.levels:
-        raise ValueError(f"unknown level {level!r}")
-    names = [clean_name(meta.get("name1", ""))[:NAME_MAX], clean_name(meta.get("name2", ""))[:NAME_MAX]]
-    computer = meta.get("computer", "2")
-    if computer not in ("1", "2"):
-        raise ValueError(f"unknown computer seat {computer!r}")
-    return mode, level, names, colours, int(computer) - 1
-
-
+@delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES)
 class MatchCartridge(SetupScreens, Cartridge):
     def __init__(self, app, spec) -> None:
+        self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
         self.netside = NetSide(self, {"select": SOUND_SELECT, "refused": SOUND_REFUSED})
-        self.view = spec.screen_class()(self)
+        self.view = spec.screen_class()(BoardContext(self))
+        self.play_screen = PlayScreen(self)
         self.phase = "mode"
         self.variant = self.rules.variants[0]
-        self.mode = MODE_COMPUTER
-        self.level = spec.levels[0] if spec.levels else ""
-        self.names = ["", ""]
-        self.colours: list[str | None] = [None, None]
-        self.computer_seat = COMPUTER
-        self.seats: list[Seat] = [PersonSeat(), PersonSeat()]
         self.ui = self.view.new_ui()  # after the seats: a view may turn its board for them
         self.seat = 0  # whose name or colour the set-up asks for
         self.typed = ""  # a colour typed on the colour screen
         self.entry = NameEntry(self.accept_name, self.refuse)
         self.chooser = Chooser(len(MODES), 0, ui.CELL)
-        self.hint_engine = None
         self.hotkeys = HotkeyBar()
         self.frame = 0
         self.resuming = False  # adopting the autosave the player chose to resume
-        self.agreed: Outcome | None = None  # an end the players agreed on (a resignation, a draw)
-        self.boxed: tuple[str, int] | None = None  # a prompt or end too long for the status lines, shown in a box
 
     @property
     def screen_ids(self) -> tuple[str, ...]:
@@ -112,19 +96,12 @@ class MatchCartridge(SetupScreens, Cartridge):
     def screen_id(self) -> str:
         return "over" if self.phase == "play" and self.over else self.phase
 
-    # Words: the game's own where it has them, else the match layer's.
-
-    def word(self, key: str, **values) -> str:
-        own = f"{self.key}.{key}"
-        return t(own if has(own) else f"match.{key}", **values)
+    # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
         """The game's page; on the desktop what network play adds (in the browser there is none)."""
         own = t(f"{self.key}.help")
         return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
-
-    def colour_name(self, colour: str) -> str:
-        return t(f"{self.key}.colour.{colour}")
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")
@@ -158,20 +135,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; ``other_side_starts`` hands the first move to
         whoever moved second (after each game against the computer, or when asked)."""
-        if other_side_starts:
-            self.names.reverse()
-            if not (self.spec.colours_name_sides or self.spec.start_variants):  # else the colours stay with their sides
-                self.colours.reverse()
-            self.computer_seat = 1 - self.computer_seat
-        meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
-        if self.mode == MODE_COMPUTER:
-            meta["level"] = self.level
-            meta["computer"] = str(self.computer_seat + 1)
-        if self.names[1]:
-            meta["name2"] = self.names[1]
-        if self.spec.choose_variant:
-            meta["variant"] = self.variant
-        self.session = Session(self.rules, self.rules.initial_state(self.variant), meta)
+        self.flow.new_session(self.variant, other_side_starts)
         self.on_session_changed()
 
     def load_start(self, text: str, meta: dict[str, str]):
@@ -181,19 +145,15 @@ class MatchCartridge(SetupScreens, Cartridge):
         return self.rules.state_from_text(text, meta.get("variant"))
 
     def on_session_changed(self) -> None:
-        self.mode, self.level, self.names, self.colours, self.computer_seat = players_from_meta(self.session.meta, self.spec)
+        self.flow.take_players()
         self.variant = self.rules.variant_of(self.session.start)
-        self.agreed = None
-        if self.mode == MODE_COMPUTER:
-            self.seats = [PersonSeat(), PersonSeat()]
-            self.seats[self.computer_seat] = ComputerSeat(self.spec, self.level, self.app.rng)
-        elif self.mode in NET_MODES:
+        if self.mode in NET_MODES:
             if self.net is None:  # a saved network game: the same seats, not connected yet
                 self.netside.restore()
             self.seats = [PersonSeat(), PersonSeat()]
             self.seats[self.net.remote] = self.net.seat
         else:
-            self.seats = [seat if seat.kind == "queue" else PersonSeat() for seat in self.seats]
+            self.flow.seat_players()
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
@@ -271,10 +231,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.after_move()
 
     def end_by_agreement(self, winner: int | None, reason: str) -> None:
-        self.agreed = Outcome(winner, reason)
-        self.stop_thinking()
-        self.after_move()
-        self.app.sound(SOUND_HINT)
+        self.flow.agree(winner, reason)
 
     def close(self) -> None:
         """The cartridge is left or the app quits: say goodbye to the other computer."""
@@ -289,113 +246,31 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.seats[seat] = queue
         return queue
 
-    # Who is who.
+    # The flow's events (shell/flow.py).
 
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.agreed or self.session.outcome
-
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None
-
-    def seat_to_move(self) -> int:
-        return self.rules.to_move(self.state)
-
-    def is_computer(self, seat: int) -> bool:
-        if self.session is None:  # still setting up: the seat the computer will take
-            return self.mode == MODE_COMPUTER and seat == self.computer_seat
-        return self.seats[seat].kind == "computer"
-
-    def agent_to_move(self) -> bool:
-        return self.session is not None and not self.over and self.seats[self.seat_to_move()].is_agent
-
-    @property
-    def thinking(self) -> bool:
-        """The computer is working on a move (what the panel shows)."""
-        return any(seat.thinking for seat in self.seats)
-
-    def player_name(self, seat: int) -> str:
-        if self.is_computer(seat):
-            key = f"{self.key}.ai_name.{self.level}"
-            return t(key) if has(key) else t("match.computer")
-        # Against the computer the person stays "Player 1", whoever starts.
-        number = 1 if self.mode == MODE_COMPUTER else seat + 1
-        return self.names[seat] or self.word("default_name", n=number)
-
-    def player_label(self, seat: int) -> str:
-        """"Player 1 (Red)", as the original prints the player."""
-        return f"{self.player_name(seat)} ({self.colour_name(self.colours[seat])})"
-
-    def person_here(self) -> int | None:
-        """The seat of the one person at this computer, facing the computer or the other
-        computer; None when two people play here."""
-        if self.mode == MODE_COMPUTER:
-            return 1 - self.computer_seat
-        return self.net.local if self.net is not None else None
-
-    def end_word(self, outcome: Outcome) -> str:
-        """The title box's word at the end, from the person's side: "You won!" or "You lost.";
-        between two people here the winning side's colour."""
-        if outcome.winner is None:
-            return self.word("word.draw")
-        here = self.person_here()
-        if here is None:
-            return self.word("word.side_won", colour=self.colour_name(self.colours[outcome.winner]))
-        return self.word("word.won" if outcome.winner == here else "word.lost")
-
-    def move_sound(self, sound: int | None) -> None:
-        """A move's own ``sound`` (None: silent), or the end's when the move ended the game: the
-        win's jingle, but the loss's for the person here when the computer (or the other computer)
-        won; a draw keeps the move's sound."""
-        outcome = self.outcome
-        if outcome is not None and outcome.winner is not None:
-            here = self.person_here()
-            sound = SOUND_LOST if here is not None and outcome.winner != here else SOUND_WON
-        if sound is not None:
-            self.app.sound(sound)
-
-    def end_text(self) -> str:
-        outcome = self.outcome
-        if outcome is self.agreed and outcome.winner is None:
-            return t("net.draw_agreed")
-        if outcome is self.agreed:
-            return t("net.resigned", player=self.player_name(1 - outcome.winner), winner=self.player_label(outcome.winner))
-        text = self.view.end_text(self.state, outcome)
-        if text is not None:
-            return text
-        if outcome.winner is None:
-            return self.word("draw")
-        return self.word("won", player=self.player_label(outcome.winner))
-
-    # The one move path.
-
-    def submit(self, text: str) -> bool:
-        """Play ``text`` (the game's notation) for the side to move; every move comes here.
-
-        An illegal or unreadable move changes nothing and is said on the status line.
-        """
-        if self.session is None or self.over:
-            return False
-        state = self.state
-        mover = self.seat_to_move()
-        try:
-            move = self.rules.move_from_text(state, text)
-            self.session.play(move)
-        except RulesError as error:
-            self.refuse(self.view.explain(state, text, error))
-            return False
+    def moved(self, before, move, mover: int) -> None:
         self.message_frames = 0
-        self.stop_thinking()
-        self.view.on_move(state, move, self.state, self.ui)
+        self.view.on_move(before, move, self.state, self.ui)
         if self.net is not None:
             self.net.moved(mover, self.session.moves[self.session.position])
         self.after_move()
-        return True
+
+    def refused(self, state, text: str, error) -> None:
+        self.refuse(self.view.explain(state, text, error))
+
+    def hint_ready(self, move) -> None:
+        self.flash(self.view.show_hint(self.state, self.ui, move))
+        self.app.sound(SOUND_HINT)
+
+    def changed(self) -> None:
+        self.on_session_changed()
+        self.after_move()
+
+    def ended(self, outcome: Outcome) -> None:
+        self.after_move()
+        self.app.sound(SOUND_HINT)
+
+    # Moves from here.
 
     def refuse(self, message: str) -> None:
         self.flash(message)
@@ -423,32 +298,10 @@ class MatchCartridge(SetupScreens, Cartridge):
             return
         self.view.animate(self.ui)
         self.show_long_texts()
-        if self.view.busy(self.ui):
-            return
-        if self.agent_to_move():
-            seat = self.seats[self.seat_to_move()]
-            if not seat.thinking:
-                seat.start(self.state)
-            text = seat.step(self.app.think_ms(THINK_MS_PER_FRAME))
-            if text is not None:
-                self.submit(text)
-        elif self.hint_engine is not None:
-            result = self.hint_engine.step(self.app.think_ms(THINK_MS_PER_FRAME))
-            if result is not None:
-                self.hint_engine = None
-                self.flash(self.view.show_hint(self.state, self.ui, result.move))
-                self.app.sound(SOUND_HINT)
+        if not self.view.busy(self.ui):
+            self.flow.think()
 
-    def stop_thinking(self) -> None:
-        for seat in self.seats:
-            seat.stop()
-        self.hint_engine = None
-
-    @property
-    def hinting(self) -> bool:
-        return self.hint_engine is not None
-
-    # Commands: the computer's reply goes with the move it answered.
+    # Commands: the flow's undo policy, refused where a network game would change one side only.
 
     def undo(self) -> None:
         if self.session is None or not self.session.can_undo:
@@ -457,11 +310,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             if self.agreed is None:
                 self.net.ask_undo()
             return
-        self.session.undo()
-        while self.agent_to_move() and self.session.can_undo:
-            self.session.undo()
-        self.on_session_changed()
-        self.after_move()
+        self.flow.undo()
 
     def solo_refused(self) -> bool:
         """In a network game a command that would change the game here only is refused."""
@@ -471,24 +320,17 @@ class MatchCartridge(SetupScreens, Cartridge):
         return True
 
     def redo(self) -> None:
-        if self.solo_refused():
-            return
-        if self.session is None or not self.session.redo():
-            return
-        if self.agent_to_move() and self.session.can_redo:
-            self.session.redo()
-        self.on_session_changed()
-        self.after_move()
+        if not self.solo_refused():
+            self.flow.redo()
 
     def hint(self) -> None:
         if self.solo_refused():
             return
-        if self.session is None or self.phase != "play" or self.over or self.agent_to_move() or self.spec.engine is None:
+        if self.phase != "play" or not self.flow.can_hint():
             self.flash(t("msg.no_hint"))
-            return
-        if self.hint_engine is None:
+        elif not self.hinting:
             self.view.finish_animation(self.ui)
-            self.hint_engine = self.spec.engine(self.state, self.spec.hint_level or self.spec.levels[-1], self.app.rng)
+            self.flow.start_hint()
 
     def restart(self) -> None:
         if not self.solo_refused():
@@ -562,14 +404,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.app.sound(SOUND_SELECT)
         self.new_game(other_side_starts=self.mode == MODE_COMPUTER)
 
-    # Drawing.
-
-    def turn_border(self) -> int:
-        """The border in the colour of the side to move, as long as a game is on."""
-        if self.phase != "play" or self.session is None or self.over:
-            return palette.BORDER
-        ink = self.view.ink(self.colours[self.seat_to_move()])
-        return palette.BORDER if ink is None else ink
+    # Drawing: the set-up screens' or the play screen's.
 
     def draw(self) -> None:
         if self.phase == "play":
@@ -594,96 +429,3 @@ class MatchCartridge(SetupScreens, Cartridge):
     def draw_status(self) -> None:
         if self.message_frames:
             ui.status_lines(self.message, self.text_top, palette.WHITE)
-
-    def draw_play(self) -> None:
-        self.hotkeys.clear()
-        busy = self.view.busy(self.ui)
-        outcome = self.outcome if not busy else None
-        self.draw_title(self.word("word.play") if outcome is None else self.end_word(outcome))
-        self.view.draw(self.state, self.ui, outcome is not None)
-        self.draw_panel(busy)
-        if outcome is not None:
-            ui.status_lines(self.end_text(), self.text_top, palette.YELLOW)
-        elif self.message_frames:
-            self.draw_status()
-        elif not busy:
-            prompt = self.prompt()
-            if prompt is not None:
-                ui.status_lines(prompt[0], self.text_top, palette.YELLOW)
-            else:
-                ui.status_lines(self.turn_text(), self.text_top, palette.WHITE)
-
-    def prompt(self) -> tuple[str, str] | None:
-        """The view's question to the person here, and the move that answers it."""
-        if self.session is None or self.over or self.agent_to_move() or self.view.busy(self.ui):
-            return None
-        return self.view.prompt(self.state)
-
-    def show_long_texts(self) -> None:
-        """A prompt or an end that the lines under the board cannot hold comes in a box, once."""
-        if self.phase != "play" or self.session is None or self.view.busy(self.ui):
-            return
-        prompt = self.prompt()
-        text = prompt[0] if prompt else self.end_text() if self.over else None
-        if text is None or len(ui.wrap(text, ui.COLS - 2)) <= self.message_lines:
-            self.boxed = None
-        elif self.boxed != (text, self.session.position):
-            self.boxed = (text, self.session.position)
-            self.app.show_message(text, (lambda: self.person_move(prompt[1])) if prompt else None)
-
-    def turn_text(self) -> str:
-        """Whose turn: "Waiting for Ann 0:12" while the other computer's player thinks."""
-        seat = self.seat_to_move()
-        net = self.net
-        if net is None:
-            return self.word("to_move", player=self.player_label(seat))
-        if net.stage == "listening" or net.caller:  # a caller not yet let in may not be the one awaited
-            return t("net.back_soon", player=self.player_name(net.remote), port=net.listening_port,
-                     time=elapsed_text(net.waiting_seconds))
-        if net.stage == "connecting":
-            return t("net.connecting", address=net.address) + " " + elapsed_text(net.waiting_seconds)
-        if not net.playing:
-            return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
-        if seat == net.remote:
-            return t("net.waiting_for", player=self.player_name(seat), time=elapsed_text(net.turn_seconds))
-        return self.word("to_move", player=self.player_label(seat))
-
-    def draw_panel(self, busy: bool) -> None:
-        col = self.view.panel_col
-        to_move = None if self.over or busy else self.seat_to_move()
-        for seat in (0, 1):
-            row = PANEL_TOP + seat * 3
-            if seat == to_move:
-                ui.text_at(col, row, "▶", palette.WHITE)
-            self.view.draw_token((col + 1) * ui.CELL + 4, row * ui.CELL + 4, self.colours[seat], 4)
-            ui.text_at(col + 3, row, self.player_name(seat), palette.WHITE if seat == to_move else palette.TEXT)
-            ui.text((col + 3) * ui.CELL, row * ui.CELL + ui.LINE_PITCH, f"({self.colour_name(self.colours[seat])})",
-                    palette.GREY)
-        ui.text_at(col, PANEL_TOP + 6, self.word("moves", n=self.session.move_count))
-        if self.net is not None and not (self.thinking or self.hinting):
-            stage = self.net.stage
-            word, ink = (("net.online", palette.LIGHT_GREEN) if stage == "playing" else
-                         ("net.offline", palette.LIGHT_RED) if stage in ("lost", "failed", "closed") else
-                         ("net.linking", palette.YELLOW))
-            ui.text_at(col, STATE_ROW, t(word), ink)
-        if self.thinking or self.hinting:
-            dots = "." * (self.frame // 10 % 4)
-            ui.text_at(col, STATE_ROW, self.word("hinting" if self.hinting else "thinking") + dots, palette.YELLOW)
-        self.hotkeys.lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy))
-
-    def panel_keys(self, busy: bool) -> str:
-        """The panel's key lines (``\n`` between them).  A network game has no redo, restart or hint
-        (they would change one side's game only): its lines offer what it has, undo as a question."""
-        if self.over and not busy:
-            return self.word("keys.over_net" if self.net else "keys.over")
-        return self.word("keys.net" if self.net else "keys.play")
-
-    @property
-    def info_row(self) -> int:
-        """The panel's row for a view's own line (the square under the cursor): the computer's
-        "Thinking" row, which the view leaves while the computer thinks; in a network game that row
-        says whether the other computer is there, so the view's line goes under the keys."""
-        if self.net is None:
-            return STATE_ROW
-        keys = self.panel_keys(self.view.busy(self.ui)).count("\n") + 1
-        return -(-(KEYS_TOP * ui.CELL + ui.block_height(keys)) // ui.CELL)

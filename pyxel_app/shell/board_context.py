@@ -1,0 +1,123 @@
+"""What a board view may use of the match it shows: its whole window on the match layer.
+
+A board view is a backend, as in Simon Tatham's puzzles: it turns input into move texts and
+draws, and it never reaches its frontend.  What it needs beyond the state and its own UI
+state comes from here, each member said once below: the rules and the history, the sides'
+colours and names, whose turn, sounds by name, a passing message, and for a game with a file
+format of its own (draughts' PDN) reading and writing that file and putting its game in place.
+A test (tests/test_match_parts.py) fails when a view uses anything else, or the match or the app.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .setup import MODE_COMPUTER
+from .sounds import SOUNDS
+
+
+class BoardContext:
+    def __init__(self, match) -> None:
+        self._match = match
+
+    # The game.
+
+    @property
+    def rules(self):
+        """The game's rules: legal moves, move texts."""
+        return self._match.rules
+
+    @property
+    def session(self):
+        """The game's history (to read, never to change): the last move, the moves for a file;
+        None while the players are being set up."""
+        return self._match.session
+
+    # Who is who, whose turn.
+
+    @property
+    def colours(self) -> list:
+        """The sides' colours in seat order: a side's pieces are drawn in its colour."""
+        return self._match.flow.colours
+
+    @property
+    def computer_seat(self) -> int | None:
+        """The computer's seat when one person plays the computer here (a view may turn its board
+        to the person), else None."""
+        flow = self._match.flow
+        return flow.computer_seat if flow.mode == MODE_COMPUTER else None
+
+    def agent_to_move(self) -> bool:
+        """Whose turn: True when the side to move is not a person here (the computer, another
+        computer), so the view shows no cursor and takes no move."""
+        return self._match.flow.agent_to_move()
+
+    @property
+    def end_shown(self) -> bool:
+        """The game is over and its end shows (no animation of the last move still runs)."""
+        match = self._match
+        return match.session is not None and match.flow.over and not match.view.busy(match.ui)
+
+    def player_name(self, seat: int) -> str:
+        """"Ann", "Computer": how the panel names the player in ``seat``."""
+        return self._match.flow.player_name(seat)
+
+    def player_label(self, seat: int) -> str:
+        """"Ann (Red)": the player in ``seat`` with their colour, as the end and prompts say it."""
+        return self._match.flow.player_label(seat)
+
+    @property
+    def info_row(self) -> int | None:
+        """The panel's row for a line of the view's own (the square under the cursor), or None
+        while the computer or a hint search says there that it is thinking."""
+        flow = self._match.flow
+        return None if flow.thinking or flow.hinting else self._match.play_screen.info_row
+
+    # Sound and words.
+
+    def sound(self, name: str) -> None:
+        """Play the sound ``name`` of :data:`~pyxel_app.shell.sounds.SOUNDS` (when sound is on)."""
+        self._match.app.sound(SOUNDS[name])
+
+    def move_sound(self, name: str | None) -> None:
+        """When a move's animation ends: its sound ``name`` (None: silent), or the end's when the
+        move ended the game: the win's jingle, but the loss's for the person here when the other
+        side won; a draw keeps the move's sound."""
+        flow = self._match.flow
+        outcome = flow.outcome
+        if outcome is not None and outcome.winner is not None:
+            here = flow.person_here()
+            name = "lost" if here is not None and outcome.winner != here else "won"
+        if name is not None:
+            self.sound(name)
+
+    def flash(self, text: str) -> None:
+        """A passing message under the board (one too long for its lines comes in a box)."""
+        self._match.flash(text)
+
+    def refuse(self, text: str) -> None:
+        """A passing message with the refusal's sound: a pick or a move that is not taken."""
+        self._match.refuse(text)
+
+    # A file of the game's own in the data folder.
+
+    def read_file(self, name: str) -> str | None:
+        """The text of the data folder's file ``name``, or None (missing, unreadable: said already)."""
+        return self._match.app.storage.read(name)
+
+    def write_file(self, name: str, text: str) -> bool:
+        """Write the data folder's file ``name``; False when it could not be written (said already)."""
+        return self._match.app.storage.write(name, text)
+
+    def replace_game(self, build: Callable[[dict[str, str]], object], done: str) -> None:
+        """Put the session ``build(meta)`` makes (``meta``: a copy of the players' meta) in place of
+        the game shown, after a yes when that one is in progress; then it is saved and ``done`` said."""
+        match = self._match
+
+        def replace() -> None:
+            meta = dict(match.session.meta) if match.session is not None else {}
+            match.adopt(build(meta))
+            match.after_move()
+            match.flash(done)
+
+        match.ask_before_discarding(replace, "confirm.load")
