@@ -1,6 +1,6 @@
 """The match layer: everything a two-player board game needs that is not the game itself.
 
-Set-up screens (mode, computer level, names with the on-screen keyboard, colours),
+The set-up (``shell/setup.py``: mode, computer level, names with the on-screen keyboard, colours),
 seats (a person here, the computer at a level, a queue of move texts), the one move
 path ``submit(move_text)`` that every move takes (a person's, the computer's, a hint
 followed, a peer's), the computer thinking a few milliseconds per frame, undo that
@@ -29,13 +29,13 @@ from ..rules.base import Outcome, RulesError
 from ..session import Session
 from . import palette, ui
 from .cartridge import Cartridge, Command
-from .chooser import Chooser
 from .hotkeys import HotkeyBar
-from .keyboard import NAME_MAX, NameEntry, clean_name
+from .keyboard import NAME_MAX, clean_name
 from .netplay import HOST, JOIN, NetGame, elapsed_text, why_text
 from .seats import ComputerSeat, PersonSeat, QueueSeat, Seat
-from .setup import (COMPUTER, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES,
-                    SetupScreens)
+from .setup import (COMPUTER, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, NET_MODES, NET_PHASES, SAVED_MODES, FromSetup,
+                    Setup)
+from .setup_base import stray_typing
 from .strings import has, t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -84,11 +84,22 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
     return role, host, port, int(local) - 1
 
 
-class MatchCartridge(SetupScreens, Cartridge):
+class MatchCartridge(Cartridge):
+    # The set-up's (shell/setup.py), under the names tests and other modules know.
+    phase = FromSetup()  # the set-up question shown, or "play"
+    seat = FromSetup()
+    chooser = FromSetup()
+    entry = FromSetup()
+    go_to_phase = FromSetup()
+    mode_choices = FromSetup()
+    first_player_phase = FromSetup()
+    accept_address = FromSetup()
+    draw_setup = FromSetup("draw")
+
     def __init__(self, app, spec) -> None:
         super().__init__(app, spec)
+        self.setup = Setup(self)
         self.view = spec.screen_class()(self)
-        self.phase = "mode"
         self.variant = self.rules.variants[0]
         self.mode = MODE_COMPUTER
         self.level = spec.levels[0] if spec.levels else ""
@@ -97,10 +108,6 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.computer_seat = COMPUTER
         self.seats: list[Seat] = [PersonSeat(), PersonSeat()]
         self.ui = self.view.new_ui()  # after the seats: a view may turn its board for them
-        self.seat = 0  # whose name or colour the set-up asks for
-        self.typed = ""  # a colour typed on the colour screen
-        self.entry = NameEntry(self.accept_name, self.refuse)
-        self.chooser = Chooser(len(MODES), 0, ui.CELL)
         self.hint_engine = None
         self.hotkeys = HotkeyBar()
         self.frame = 0
@@ -169,15 +176,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.session = None
         self.stop_thinking()
         self.ui = self.view.new_ui()
-        self.names, self.colours, self.seat = ["", ""], [None, None], 0
-        self.computer_seat = COMPUTER
-        if self.spec.start_variants:
-            self.variant = self.spec.start_variants[0]  # who starts picks it again
-        if self.spec.choose_variant:
-            self.go_to_phase("variant")
-        else:
-            # no other mode to choose (no computer, no network): straight to the names
-            self.go_to_phase(self.first_player_phase())
+        self.setup.begin()
 
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; ``other_side_starts`` hands the first move to
@@ -477,6 +476,14 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.flash(message)
         self.app.sound(SOUND_REFUSED)
 
+    def refuse_typed(self, typed: str, allowed: str) -> None:
+        """A typed character that chooses nothing gets the original's "Invalid choice!"."""
+        if stray_typing(typed, allowed):
+            self.refuse(self.word("invalid"))
+
+    def open_pause_menu(self) -> None:
+        self.app.open_pause_menu(self)
+
     def person_move(self, text: str) -> None:
         """A move from the board view: only when a person here is to move."""
         if self.agent_to_move():
@@ -591,10 +598,10 @@ class MatchCartridge(SetupScreens, Cartridge):
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
-        {"variant": self.update_variant, "mode": self.update_mode, "level": self.update_level, "name": self.update_name,
-         "colour": self.update_colour, "first": self.update_first, "play": self.update_play,
-         "address": self.update_address, "host": self.update_net_wait,
-         "connecting": self.update_net_wait}[self.phase](inp)
+        if self.phase == "play":
+            self.update_play(inp)
+        else:
+            self.setup.update(inp)
 
     # Play.
 
