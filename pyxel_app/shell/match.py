@@ -36,16 +36,15 @@ from ..rules.base import Outcome
 from . import palette, ui
 from .board_context import BoardContext
 from .cartridge import Cartridge, Command
-from .chooser import Chooser
 from .delegated import delegates
 from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
-from .keyboard import NameEntry
 from .matchnet import NetSide, net_from_meta
 from .netplay import NetGame
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
-from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, MODES, NET_MODES, NET_PHASES, SetupScreens
+from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, FromSetup, Setup
+from .setup_base import stray_typing
 from .sounds import SOUNDS
 from .strings import t
 
@@ -64,20 +63,27 @@ PLAY_SCREEN_NAMES = ("draw_play", "draw_panel", "panel_keys", "info_row", "turn_
 
 
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES)
-class MatchCartridge(SetupScreens, Cartridge):
+class MatchCartridge(Cartridge):
+    # The set-up's (shell/setup.py), under the names tests and other modules know.
+    phase = FromSetup()  # the set-up question shown, or "play"
+    seat = FromSetup()
+    chooser = FromSetup()
+    entry = FromSetup()
+    go_to_phase = FromSetup()
+    mode_choices = FromSetup()
+    first_player_phase = FromSetup()
+    accept_address = FromSetup()
+    draw_setup = FromSetup("draw")
+
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
+        self.setup = Setup(self)
         self.netside = NetSide(self, {"select": SOUND_SELECT, "refused": SOUND_REFUSED})
         self.view = spec.screen_class()(BoardContext(self))
         self.play_screen = PlayScreen(self)
-        self.phase = "mode"
         self.variant = self.rules.variants[0]
         self.ui = self.view.new_ui()  # after the seats: a view may turn its board for them
-        self.seat = 0  # whose name or colour the set-up asks for
-        self.typed = ""  # a colour typed on the colour screen
-        self.entry = NameEntry(self.accept_name, self.refuse)
-        self.chooser = Chooser(len(MODES), 0, ui.CELL)
         self.hotkeys = HotkeyBar()
         self.frame = 0
         self.resuming = False  # adopting the autosave the player chose to resume
@@ -122,15 +128,7 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.session = None
         self.stop_thinking()
         self.ui = self.view.new_ui()
-        self.names, self.colours, self.seat = ["", ""], [None, None], 0
-        self.computer_seat = COMPUTER
-        if self.spec.start_variants:
-            self.variant = self.spec.start_variants[0]  # who starts picks it again
-        if self.spec.choose_variant:
-            self.go_to_phase("variant")
-        else:
-            # no other mode to choose (no computer, no network): straight to the names
-            self.go_to_phase(self.first_player_phase())
+        self.setup.begin()
 
     def new_game(self, other_side_starts: bool = False) -> None:
         """A new game with the same players; ``other_side_starts`` hands the first move to
@@ -276,6 +274,14 @@ class MatchCartridge(SetupScreens, Cartridge):
         self.flash(message)
         self.app.sound(SOUND_REFUSED)
 
+    def refuse_typed(self, typed: str, allowed: str) -> None:
+        """A typed character that chooses nothing gets the original's "Invalid choice!"."""
+        if stray_typing(typed, allowed):
+            self.refuse(self.word("invalid"))
+
+    def open_pause_menu(self) -> None:
+        self.app.open_pause_menu(self)
+
     def person_move(self, text: str) -> None:
         """A move from the board view: only when a person here is to move."""
         if self.agent_to_move():
@@ -357,10 +363,10 @@ class MatchCartridge(SetupScreens, Cartridge):
     def update(self, inp: Input) -> None:
         super().update(inp)
         self.frame += 1
-        {"variant": self.update_variant, "mode": self.update_mode, "level": self.update_level, "name": self.update_name,
-         "colour": self.update_colour, "first": self.update_first, "play": self.update_play,
-         "address": self.update_address, "host": self.update_net_wait,
-         "connecting": self.update_net_wait}[self.phase](inp)
+        if self.phase == "play":
+            self.update_play(inp)
+        else:
+            self.setup.update(inp)
 
     # Play.
 
