@@ -24,8 +24,8 @@ comes back with its players; a network game also keeps ``local`` (the seat playe
 remote seat opposite the person here: its moves come from the other computer, checked by
 the rules before they are played.
 
-The names in ``FLOW_NAMES`` and ``PLAY_SCREEN_NAMES`` live on those parts and are answered
-by the cartridge too (``cart.over``, ``cart.submit(text)``, ``cart.end_text()``), for the
+The names in ``FLOW_NAMES``, ``PLAY_SCREEN_NAMES``, ``SETUP_NAMES`` and ``NET_NAMES`` live on
+those parts (the network's on ``shell/matchnet.py``'s NetSide) and are answered by the cartridge too (``cart.over``, ``cart.submit(text)``, ``cart.end_text()``), for the
 set-up screens, the network game, the title's demo and the tests.
 """
 
@@ -40,10 +40,9 @@ from .delegated import delegates
 from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
 from .matchnet import NetSide, net_from_meta
-from .netplay import NetGame
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
-from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, FromSetup, Setup
+from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
 from .setup_base import stray_typing
 from .sounds import SOUNDS
 from .strings import t
@@ -60,26 +59,20 @@ FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "nam
               "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name")
 PLAY_SCREEN_NAMES = ("draw_play", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
                      "end_word", "prompt", "show_long_texts", "boxed")
+SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices", "first_player_phase",
+               "accept_address")
+NET_NAMES = ("net", "net_options", "host_addresses", "default_port", "start_hosting", "start_joining",
+             "start_network", "takes_up_network", "cancel_network", "start_net_session", "reconnect", "offer_draw",
+             "ask_resign", "take_back_to", "end_by_agreement")
 
 
-@delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES)
+@delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
-    # The set-up's (shell/setup.py), under the names tests and other modules know.
-    phase = FromSetup()  # the set-up question shown, or "play"
-    seat = FromSetup()
-    chooser = FromSetup()
-    entry = FromSetup()
-    go_to_phase = FromSetup()
-    mode_choices = FromSetup()
-    first_player_phase = FromSetup()
-    accept_address = FromSetup()
-    draw_setup = FromSetup("draw")
-
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
         self.setup = Setup(self)
-        self.netside = NetSide(self, {"select": SOUND_SELECT, "refused": SOUND_REFUSED})
+        self.netside = NetSide(self)
         self.view = spec.screen_class()(BoardContext(self))
         self.play_screen = PlayScreen(self)
         self.variant = self.rules.variants[0]
@@ -156,80 +149,12 @@ class MatchCartridge(Cartridge):
         self.stop_thinking()
         self.ui = self.view.new_ui()
 
-    # Network play: the match's side of it is a NetSide (shell/matchnet.py); the set-up screens,
-    # the app and tests reach it by these names.
-
-    @property
-    def net(self) -> NetGame | None:
-        """A game with another computer."""
-        return self.netside.net
-
-    @net.setter
-    def net(self, net: NetGame | None) -> None:
-        self.netside.net = net
-
-    @property
-    def net_options(self) -> dict:
-        """For tests: the NetGame's clock and link maker, the host's address and port."""
-        return self.netside.options
-
-    @property
-    def host_addresses(self) -> list[str]:
-        return self.netside.host_addresses
-
-    @host_addresses.setter
-    def host_addresses(self, addresses: list[str]) -> None:
-        self.netside.host_addresses = addresses
-
-    @property
-    def default_port(self) -> int:
-        return self.netside.default_port
-
-    def start_hosting(self) -> None:
-        self.netside.start_hosting()
-
-    def start_joining(self, host: str, port: int) -> None:
-        self.netside.start_joining(host, port)
-
-    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
-        self.netside.start_network(role, host, port, name, variant)
-
-    def takes_up_network(self, session, network) -> bool:
-        return self.netside.takes_up_network(session, network)
-
-    def cancel_network(self) -> None:
-        self.netside.cancel_network()
-
-    def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
-        self.netside.start_net_session(net, variant, peer_name)
-
-    def reconnect(self) -> None:
-        self.netside.reconnect()
-
-    def offer_draw(self) -> None:
-        self.netside.offer_draw()
-
-    def ask_resign(self) -> None:
-        self.netside.ask_resign()
-
     def adopt(self, session, resumed: bool = False) -> None:
         self.resuming = resumed
         try:
             super().adopt(session)
         finally:
             self.resuming = False
-
-    def take_back_to(self, count: int) -> None:
-        """Both sides agreed: the game goes back to ``count`` moves."""
-        self.view.finish_animation(self.ui)
-        self.stop_thinking()
-        while self.session.move_count > count and self.session.undo():
-            pass
-        self.on_session_changed()
-        self.after_move()
-
-    def end_by_agreement(self, winner: int | None, reason: str) -> None:
-        self.flow.agree(winner, reason)
 
     def close(self) -> None:
         """The cartridge is left or the app quits: say goodbye to the other computer."""
@@ -416,7 +341,7 @@ class MatchCartridge(Cartridge):
         if self.phase == "play":
             self.draw_play()
         else:
-            self.draw_setup()
+            self.setup.draw()
 
     def draw_title(self, word: str) -> None:
         ui.title_box(word, heading=t(f"{self.key}.title"), heading_col=14)

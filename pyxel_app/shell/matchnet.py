@@ -12,6 +12,7 @@ from ..session import Session
 from .keyboard import NAME_MAX, clean_name
 from .netplay import HOST, JOIN, NetGame
 from .setup import MODE_HOST, MODE_JOIN
+from .sounds import SOUNDS
 from .strings import t
 
 
@@ -28,28 +29,24 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
 
 
 class NetSide:
-    """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at.
+    """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at."""
 
-    ``sounds`` gives the match's sound for each name in ``nettable.SOUNDS``.
-    """
-
-    def __init__(self, match, sounds: dict[str, int]) -> None:
+    def __init__(self, match) -> None:
         self.match = match
-        self.sounds = sounds
         self.net: NetGame | None = None  # a game with another computer
-        self.options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
+        self.net_options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
         self.host_addresses: list[str] = []
 
     @property
     def default_port(self) -> int:
         from ..net.protocol import DEFAULT_PORT
 
-        return self.options.get("port", DEFAULT_PORT)
+        return self.net_options.get("port", DEFAULT_PORT)
 
     @property
     def link_options(self) -> dict:
         """The NetGame's clock and link maker, where a test set them."""
-        return {k: v for k, v in self.options.items() if k in ("clock", "open_link")}
+        return {k: v for k, v in self.net_options.items() if k in ("clock", "open_link")}
 
     # Hosting, joining, leaving.
 
@@ -60,7 +57,7 @@ class NetSide:
             from ..net.link import local_addresses
 
             self.host_addresses = local_addresses()
-        self.net = NetGame(self, HOST, self.options.get("host", ""), self.default_port, 0, **self.link_options)
+        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0, **self.link_options)
         self.net.open()
 
     def start_joining(self, host: str, port: int) -> None:
@@ -79,8 +76,8 @@ class NetSide:
         match.mode, match.names, match.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
         match.colours = list(match.spec.colours[:2])
         if role == HOST:
-            self.options.setdefault("port", port)
-            self.options.setdefault("host", host)
+            self.net_options.setdefault("port", port)
+            self.net_options.setdefault("host", host)
             match.go_to_phase("host")
         else:
             self.start_joining(host, port)
@@ -200,10 +197,16 @@ class NetSide:
         return self.match.submit(text)
 
     def take_back_to(self, count: int) -> None:
-        self.match.take_back_to(count)
+        match = self.match
+        match.view.finish_animation(match.ui)
+        match.stop_thinking()
+        while match.session.move_count > count and match.session.undo():
+            pass
+        match.on_session_changed()
+        match.after_move()
 
     def end_by_agreement(self, winner: int | None, reason: str) -> None:
-        self.match.end_by_agreement(winner, reason)
+        self.match.flow.agree(winner, reason)
 
     def autosave(self) -> None:
         self.match.autosave()
@@ -230,4 +233,4 @@ class NetSide:
         self.match.app.close_overlay(question)
 
     def sound(self, name: str) -> None:
-        self.match.app.sound(self.sounds[name])
+        self.match.app.sound(SOUNDS[name])

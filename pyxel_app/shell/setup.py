@@ -21,7 +21,7 @@ from .setup_players import ColourScreen, NameScreen
 
 # Re-exported: the match, the board views and tests know them from here.
 __all__ = ["CHOICE_PITCH", "COLOUR_ROW", "COMPUTER", "MODES", "MODE_COMPUTER", "MODE_HOST", "MODE_JOIN", "MODE_TWO",
-           "NET_MODES", "NET_PHASES", "SAVED_MODES", "FromSetup", "Setup"]
+           "NET_MODES", "NET_PHASES", "SAVED_MODES", "Setup"]
 
 
 class Setup:
@@ -125,20 +125,3 @@ class Setup:
 
     def draw(self) -> None:
         self.screens[self.phase].draw()
-
-
-class FromSetup:
-    """A member of the match that is the set-up's: ``match.phase`` reads and writes
-    ``match.setup.phase``, so the names tests and other modules use keep working."""
-
-    def __init__(self, name: str = "") -> None:
-        self.name = name
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = self.name or name
-
-    def __get__(self, match, owner: type | None = None):
-        return self if match is None else getattr(match.setup, self.name)
-
-    def __set__(self, match, value) -> None:
-        setattr(match.setup, self.name, value)
