@@ -248,9 +248,10 @@ def test_every_ending_sounds_from_the_players_side(make_app, pyxel_screen, key, 
     """The win's jingle for a winner here (or between two people here), the loss's falling phrase
     for the person here when the computer or the other computer won, neither for a draw."""
     from pyxel_app.shell.match import SOUND_LOST, SOUND_WON
+    from pyxel_app.shell.sounds import slot
 
     app, driver, cart, here = match_in(make_app, key, seating, ending.variant, ending.start)
-    played: list[int] = []
+    played: list[str] = []
     app.sound = played.append
     for text in ending.moves.split():
         assert cart.submit(text), (text, cart.message)
@@ -262,8 +263,8 @@ def test_every_ending_sounds_from_the_players_side(make_app, pyxel_screen, key, 
         assert ends == [SOUND_WON]
     else:
         assert ends == [SOUND_LOST]
-    lost = pyxel_screen.sounds[SOUND_LOST]
-    assert len(lost.notes) and max(lost.volumes) > 0 and list(lost.notes) != list(pyxel_screen.sounds[SOUND_WON].notes)
+    lost = pyxel_screen.sounds[slot(SOUND_LOST)]
+    assert len(lost.notes) and max(lost.volumes) > 0 and list(lost.notes) != list(pyxel_screen.sounds[slot(SOUND_WON)].notes)
 
 
 @pytest.mark.parametrize("key", [key for key in match_keys() if games.find(key).rules.players == 2])

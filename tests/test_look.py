@@ -142,7 +142,7 @@ def test_the_hinted_tile_blinks_on_the_board_in_a_colour_no_row_has(make_app, py
 
 def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
     from pyxel_app.cartridges import connect4
-    from pyxel_app.cartridges.bypuzz.cartridge import SOUND_SLIDE
+    from pyxel_app.shell.sounds import slot
 
     app, driver = make_app()
     app.open_cartridge("connect4")
@@ -157,9 +157,9 @@ def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
     while cart.ui.falling is not None:
         driver.frame()
     assert played.count(connect4.SOUND_DROP) == 1
-    sound = pyxel_screen.sounds[connect4.SOUND_DROP]
+    sound = pyxel_screen.sounds[slot(connect4.SOUND_DROP)]
     assert len(sound.notes) and max(sound.volumes) > 0
-    assert connect4.SOUND_DROP != SOUND_SLIDE  # its own sound, not ByPuzz's slide chime
+    assert slot(connect4.SOUND_DROP) != slot("slide")  # its own sound, not ByPuzz's slide chime
     assert pyxel_screen.TONE_NOISE in sound.tones
 
 

@@ -45,7 +45,7 @@ PIECE_RIM = {"white": palette.GREY, "black": palette.DARK_GREY}
 # Off the board, on the blue screen (the panel, the colour list), a black piece's dark grey rim
 # is lost (1.3:1): there it is light grey (4:1).
 TOKEN_RIM = {"white": palette.GREY, "black": palette.LIGHT_GREY}
-SOUND_CHOOSE, SOUND_MOVE = 4, 8
+SOUND_CHOOSE, SOUND_MOVE = "cursor", "place"
 
 
 @dataclass

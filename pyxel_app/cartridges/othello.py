@@ -34,7 +34,7 @@ COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
 # The last move's mark: light red stands out on black and on white stones alike (about 4.5:1 on each).
 LAST_MARK, LAST_MARK_R = palette.LIGHT_RED, 2
 FLIP_FRAMES = 12
-SOUND_CHOOSE, SOUND_PLACE = 4, 8
+SOUND_CHOOSE, SOUND_PLACE = "cursor", "place"
 
 
 @dataclass

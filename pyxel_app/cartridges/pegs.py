@@ -50,7 +50,6 @@ SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
-SOUND_JUMP, SOUND_REFUSED, SOUND_WON, SOUND_LOST = 0, 1, 3, 12
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -443,16 +442,16 @@ class PegsCartridge(Cartridge):
             self.session.play(Jump(start, dest))
         except IllegalMoveError:
             self.status = self.where("status.invalid", dest)
-            self.app.sound(SOUND_REFUSED)
+            self.app.sound("refused")
             return
         self.on_session_changed()
         self.cursor = dest
         self.status = self.end_status() or ("status.valid", where)
         if self.session.outcome is not None:
             self.record_best()
-            self.app.sound(SOUND_WON if self.session.outcome.score == 1 else SOUND_LOST)
+            self.app.sound("won" if self.session.outcome.score == 1 else "lost")
         else:
-            self.app.sound(SOUND_JUMP)
+            self.app.sound("jump")
         self.after_move()
 
     # Drawing.

@@ -34,6 +34,7 @@ from .menu import Menu
 from .overlays import Confirm, Help, Message, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import ON_OFF, Settings, one_of, parsed_by
+from .sounds import slot
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
 
@@ -189,9 +190,10 @@ class App:
         strings.set_language(language)
         self.settings.set("language", language)
 
-    def sound(self, number: int) -> None:
+    def sound(self, name: str) -> None:
+        """The sound called ``name`` in shell/sounds.py, unless the player turned sound off."""
         if self.settings.get_bool("sound", True):
-            pyxel.play(SOUND_CHANNEL, number)
+            pyxel.play(SOUND_CHANNEL, slot(name))
 
     # Screens and overlays.
 

@@ -46,8 +46,8 @@ PANEL_TOP = 5
 STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
 KEYS_TOP = PANEL_TOP + 10
 SETUP_TEXT_ROW = ui.STATUS_ROW - 2  # set-up screens keep their keys above it
-SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = 1, 5, 7
-SOUND_WON, SOUND_LOST = 3, 12  # an ending's jingle, from the side of the person at this computer
+SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = "refused", "select", "hint"
+SOUND_WON, SOUND_LOST = "won", "lost"  # an ending's jingle, from the side of the person at this computer
 
 
 def players_from_meta(meta: dict[str, str], spec) -> tuple[str, str, list[str], list[str], int]:
@@ -424,7 +424,7 @@ class MatchCartridge(SetupScreens, Cartridge):
             return self.word("word.side_won", colour=self.colour_name(self.colours[outcome.winner]))
         return self.word("word.won" if outcome.winner == here else "word.lost")
 
-    def move_sound(self, sound: int | None) -> None:
+    def move_sound(self, sound: str | None) -> None:
         """A move's own ``sound`` (None: silent), or the end's when the move ended the game: the
         win's jingle, but the loss's for the person here when the computer (or the other computer)
         won; a draw keeps the move's sound."""

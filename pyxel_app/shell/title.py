@@ -16,6 +16,7 @@ from . import palette, ui
 from .glyphs import REVERSED_FORMS
 from .match import MatchCartridge
 from .seats import ComputerSeat
+from .sounds import JINGLE, slot
 from .strings import t
 
 LOGO_WORDS = ("BYPUZZ", "ARCADE")
@@ -28,7 +29,6 @@ LOGO_COLOURS = (palette.YELLOW, palette.CYAN)  # one per word
 SHINE_EVERY = 12  # the white shine runs down a word's five rows, then rests
 RASTER_BAR_ROWS = (1, 13)
 GAMES_ROW, PRESS_ROW, DEMO_ROW = 16, 20, ui.ROWS - 1
-JINGLE = (9, 10, 11)  # sounds in resources.pyxres: lead, bass, drum, on channels 0-2 together
 ATTRACT_AFTER_FRAMES = 8 * 60
 DEMO_END_FRAMES = 3 * 60  # a finished demo game stays this long, then the title comes back
 
@@ -99,8 +99,8 @@ class TitleScreen:
 
     def play_jingle(self) -> None:
         if self.app.settings.get_bool("sound", True):
-            for channel, number in enumerate(JINGLE):
-                pyxel.play(channel, number)
+            for channel, name in enumerate(JINGLE):
+                pyxel.play(channel, slot(name))
 
     def update(self, inp: Input) -> None:
         if self.frame == 0:

@@ -31,7 +31,6 @@ LEVELS = ("easy", "normal", "hard")
 # screen stands still it takes most of it (a late still frame shows nothing).
 SOLVER_BUDGET_MS = 4.0
 STILL_SOLVER_BUDGET_MS = 10.0
-SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
 # No optimal solution of a 15-puzzle is longer than 80 moves; a player's count is bounded for sanity.
 MAX_MOVES = 99_999
@@ -208,8 +207,8 @@ class ByPuzz(Cartridge):
     def sound_on(self) -> bool:
         return self.settings.get_bool("sound", True)
 
-    def sound(self, number: int) -> None:
-        self.app.sound(number)
+    def sound(self, name: str) -> None:
+        self.app.sound(name)
 
     def best_key(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> str:
         return f"bypuzz.best.{target_key(goal or self.goal)}.{level or self.level}"
@@ -255,7 +254,7 @@ class ByPuzz(Cartridge):
             puzzle_set = parse_puzzle_set(text, name)
         except (OSError, UnicodeDecodeError, PuzzleSetError) as error:
             self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=problem_text(error)))
-            self.sound(SOUND_REFUSED)
+            self.sound("refused")
             return False
         self.app.storage.write(USER_SET_FILE, text)
         self.set_index = self.add_set(puzzle_set)

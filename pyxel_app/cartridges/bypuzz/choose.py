@@ -15,7 +15,7 @@ from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import MINI_SIZE, draw_mini, draw_mini_random
-from .cartridge import LEVELS, SOUND_MOVE, SOUND_SELECT
+from .cartridge import LEVELS
 from .screen import Screen
 
 TARGET_COLS = (4, 11, 18, 25, 32)  # the minis' left columns; each number sits two columns left of its mini
@@ -99,13 +99,13 @@ class ChooseScreen(Screen):
         cart = self.cart
         cart.save_choices()
         index = cart.target_index if cart.target_index is not None else self.app.rng.randrange(len(cart.current_set.targets))
-        cart.sound(SOUND_SELECT)
+        cart.sound("select")
         cart.begin(cart.current_set.targets[index])
 
     def set_level(self, level: str) -> None:
         self.cart.level = level
         self.cart.save_choices()
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
 
     def next_level(self) -> None:
         self.set_level(LEVELS[(LEVELS.index(self.cart.level) + 1) % len(LEVELS)])
@@ -114,11 +114,11 @@ class ChooseScreen(Screen):
         self.items.select(item)
         self.cart.target_index = None if item == RANDOM else item
         self.cart.save_choices()
-        self.cart.sound(SOUND_MOVE)
+        self.cart.sound("cursor")
 
     def next_set(self) -> None:
         self.cart.cycle_set()
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
 
     def view(self) -> None:
         cart = self.cart
@@ -166,7 +166,7 @@ class ChooseScreen(Screen):
         else:
             chosen = self.items.update(inp)
             if self.items.moved:
-                self.cart.sound(SOUND_MOVE)
+                self.cart.sound("cursor")
             if chosen is not None:
                 self.pick(chosen)
 
