@@ -15,6 +15,7 @@ import math
 import pyxel
 
 from ..ai.pegs import PegSearch, PegSolver
+from ..games import GameSpec
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
@@ -22,6 +23,7 @@ from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_ke
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
+from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
 from ..shell.storage import problem_text, read_text
@@ -122,7 +124,7 @@ class PegsCartridge(Cartridge):
     screen_ids = ("pick", "play")
     think_ms_per_frame = SOLVER_BUDGET_MS
 
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         super().__init__(app, spec)
         self.screen = "pick"
         self.pick_index = 0

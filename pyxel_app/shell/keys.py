@@ -14,6 +14,7 @@ from ..input import Action, Input
 from ..input.mapping import DEFAULT_KEYS, FIXED_KEYS
 from . import palette, ui
 from .chooser import Chooser
+from .host import Host
 from .strings import has, t
 
 INTRO_ROW, FIRST_ROW = 5, 7  # under the title box and a blank row
@@ -69,7 +70,7 @@ def clashing_games(action: Action, name: str) -> list[games.GameSpec]:
 class KeysScreen:
     help_key = "help.keys"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.actions = list(Action)
         self.chooser = Chooser(len(self.actions), FIRST_ROW * ui.CELL, ui.LINE_PITCH)

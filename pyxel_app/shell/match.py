@@ -494,7 +494,7 @@ class MatchCartridge(SetupScreens, Cartridge):
     def tick(self) -> None:
         if self.net is not None:
             self.net.poll()  # here, so the help and pause pages do not stop the conversation
-        self.app.border = self.turn_border()
+        self.app.set_border(self.turn_border())
         if self.phase != "play" or self.session is None:
             return
         self.view.animate(self.ui)

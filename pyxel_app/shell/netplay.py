@@ -572,7 +572,7 @@ class NetGame:
         if self.question is None:
             return False
         app, dialog = self.cart.app, self.question[1]
-        return dialog in app.overlays or dialog in app.waiting_dialogs
+        return app.is_open(dialog)
 
     def withdraw_question(self) -> None:
         """The connection is gone: the question it asked goes too (its answer could not be sent)."""

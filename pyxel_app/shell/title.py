@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pyxel
 
+from ..games import GameSpec
 from ..input import Input
 from . import palette, ui
 from .glyphs import REVERSED_FORMS
+from .host import Host
 from .match import MatchCartridge
 from .seats import ComputerSeat
 from .sounds import JINGLE, slot
@@ -63,7 +65,7 @@ class DemoMatch(MatchCartridge):
 
 
 class Demo:
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         self.match = DemoMatch(app, spec)
         self.match.start_playing()
         level = spec.levels[len(spec.levels) // 2]
@@ -90,7 +92,7 @@ class Demo:
 
 
 class TitleScreen:
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.frame = 0
         self.idle = 0
@@ -114,7 +116,7 @@ class TitleScreen:
             self.demo.tick()
             if self.demo.done:
                 self.demo, self.idle = None, 0
-                self.app.border = palette.BORDER
+                self.app.set_border()
         elif self.demo_game is not None:
             self.idle += 1
             if self.idle >= ATTRACT_AFTER_FRAMES:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pyxel
 
 from ...ai.fifteen import FifteenSearch
+from ...games import GameSpec
 from ...input import Action, Input
 from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
 from ...rules.fifteen import GOAL_SEPARATOR, RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
@@ -22,6 +23,7 @@ from ...shell.settings import ON_OFF, one_of, parsed_by
 from ...shell.storage import problem_text, read_text
 from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
+from ...shell.host import Host
 from . import sets
 from .board import TILE_STYLES, draw_mini
 
@@ -108,7 +110,7 @@ class ByPuzz(Cartridge):
     solver_budget_ms = SOLVER_BUDGET_MS
     still_solver_budget_ms = STILL_SOLVER_BUDGET_MS
 
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         super().__init__(app, spec)
         from .screens import ConfigScreen
 
@@ -283,7 +285,7 @@ class ByPuzz(Cartridge):
         from .screens import ChooseScreen
 
         self.session = None
-        self.app.border = palette.BORDER
+        self.app.set_border()
         self.forget_autosave()
         self.screen, self.next_screen = ChooseScreen(self), None
 

@@ -237,7 +237,7 @@ class PlayScreen(Screen):
         self.slides = {}
         if self.won and not cart.solved:
             self.won = False
-            self.app.border = palette.BORDER
+            self.app.set_border()
         if cart.auto_check:
             self.in_place = self.count_in_place()
             if cart.solved and not self.won:
@@ -405,12 +405,12 @@ class PlayScreen(Screen):
         cart = self.cart
         if self.won_frames:
             self.won_frames -= 1
-            self.app.border = (self.won_frames // 3) % 16 if self.won_frames else palette.BORDER
+            self.app.set_border((self.won_frames // 3) % 16 if self.won_frames else None)
             if not inp.any_key():
                 return
             # A key ends the celebration and still does its own work.
             self.won_frames = 0
-            self.app.border = palette.BORDER
+            self.app.set_border()
         if self.key(inp, "N", clicked) or inp.pressed(Action.SELECT):
             cart.choose_target()
         elif self.key(inp, "V", clicked):
