@@ -8,14 +8,13 @@ L the next level, B the next puzzle set, V shows the target big, RETURN starts.
 
 from __future__ import annotations
 
-from ...ai.fifteen import EASY, HARD, NORMAL
 from ...input import Action, Input
 from ...shell import palette, ui
 from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import MINI_SIZE, draw_mini, draw_mini_random
-from .cartridge import LEVELS
+from .shared import DISTANCES, LEVELS
 from .screen import Screen
 
 TARGET_COLS = (4, 11, 18, 25, 32)  # the minis' left columns; each number sits two columns left of its mini
@@ -31,7 +30,6 @@ LEVEL_Y = (BOTTOM_ROW - 1) * ui.CELL + ui.LINE_PITCH
 NAME_ROW = BOTTOM_ROW + 3  # the chosen target's name and best
 NAME_COLS = ui.COLS - ui.MARGIN - LEVEL_COLS[0]
 FOOTER_ROW = ui.ROWS - 2
-DISTANCES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DIGITS = "1234567890"
 
 

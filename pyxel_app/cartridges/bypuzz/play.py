@@ -20,7 +20,7 @@ from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
-from .choose import DISTANCES
+from .shared import DISTANCES
 from .screen import KEYS_Y, PROMPT_ROW, Screen
 
 SHUFFLE_FRAMES = {"easy": 60, "normal": 120, "hard": 200}
