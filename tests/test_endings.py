@@ -58,12 +58,12 @@ MATCH_ENDINGS = {
         Ending("draw", None, "44136567533446633544223266151557777121712", "2"),
     ],
     "othello": [
-        Ending("most stones", 0, "-OOOOOOXXOOXXOOXXOXOOOOXXOXOOOOXXOOOXOOXXOXOOXOXXOOOOOXXXOOXXXXX X", "a1"),
-        Ending("most stones", 1, "OOOO-XOOOOXXXOOOOXOXOXOOOOXOOXOOOOOOOXOOOOXOOOOOOXOXXOOOXOOOOOOO O", "e1"),
-        Ending("draw", None, "XXXXXXXOXOOOOX-OXOOOXOOOXXXXXOXXOOOOOXXXOOOOXXOXOOOXOOXXOOXXXXXX O", "g2"),
+        Ending("most stones", 0, "-OOOOOOXXOOXXOOXXOXOOOOXXOXOOOOXXOOOXOOXXOXOOXOXXOOOOOXXXOOXXXXX X", "a1", "standard"),
+        Ending("most stones", 1, "OOOO-XOOOOXXXOOOOXOXOXOOOOXOOXOOOOOOOXOOOOXOOOOOOXOXXOOOXOOOOOOO O", "e1", "standard"),
+        Ending("draw", None, "XXXXXXXOXOOOOX-OXOOOXOOOXXXXXOXXOOOOOXXXOOOOXXOXOOOXOOXXOOXXXXXX O", "g2", "standard"),
         # neither side can move with squares left: the one before the end, and a side wiped out
-        Ending("most stones", 1, "-XXXXXXXOOXXXXXXOOOXOXXXOXOOXOXXOXOOOXXOOXXXXXXOOOOOOXXOOOOOOOX- O", "h8"),
-        Ending("most stones", 0, "XO" + "-" * 62 + " X", "c1"),
+        Ending("most stones", 1, "-XXXXXXXOOXXXXXXOOOXOXXXOXOOXOXXOXOOOXXOOXXXXXXOOOOOOXXOOOOOOOX- O", "h8", "standard"),
+        Ending("most stones", 0, "XO" + "-" * 62 + " X", "c1", "standard"),
     ],
     "draughts": [
         Ending("all_captured", 0, "W:W7:B11", "7x16", "international"),
@@ -311,7 +311,7 @@ def test_resigning_over_the_network_is_lost_there_and_won_here(make_app, monkeyp
 
 
 def test_othello_gives_the_winners_count_first(make_app):
-    _, driver, cart, _ = match_in(make_app, "othello", ("two", None), None, MATCH_ENDINGS["othello"][1].start)
+    _, driver, cart, _ = match_in(make_app, "othello", ("two", None), "standard", MATCH_ENDINGS["othello"][1].start)
     cart.submit(MATCH_ENDINGS["othello"][1].moves)
     settle(driver, cart)
     state, winner = cart.state, cart.outcome.winner
