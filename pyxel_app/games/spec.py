@@ -30,8 +30,9 @@ class GameSpec:
 
     ``colours`` are the sides' colours (string keys ``<key>.colour.<colour>``): the
     first two in seat order, or, with ``choose_colour``, a list each player picks from.
-    ``levels`` are the computer's, weakest first; ``engine(state, level, rng)`` makes a
-    cooperative engine for a level (or for ``hint_level``).  With ``ask_who_starts`` the
+    ``levels`` are the computer's, weakest first (declared in ``ai/levels.py``, which the
+    engines read too); ``engine(state, level, rng)`` makes a cooperative engine for a level
+    (or for ``hint_level``) and says which levels it knows.  With ``ask_who_starts`` the
     set-up ends with the question who moves first.  With ``choose_variant`` it starts with
     the rules' variants (string keys ``<key>.variant.<variant>``), played and saved as chosen.
     With ``colours_name_sides`` the colours are the rules' sides (White moves first), so when
@@ -97,13 +98,15 @@ def load_object(path: str):
     return getattr(importlib.import_module(module), name)
 
 
-def lazy(path: str) -> Callable[..., Any]:
+def lazy(path: str, levels: tuple[str, ...] = ()) -> Callable[..., Any]:
     """A function that calls ``"package.module:name"``, imported at its first call: how a spec
-    names its solver without importing the engines when the registry loads."""
+    names its engine and solver without importing them when the registry loads.  ``levels``:
+    the levels an engine knows."""
 
     def call(*args, **kwargs):
         return load_object(path)(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = path.rpartition(":")[2]
     call.path = path
+    call.levels = levels
     return call
