@@ -193,8 +193,4 @@ SPEC = GameSpec(
     engine=lazy("pyxel_app.ai.draughts:make_engine", levels=LEVELS.known),
     hint_level=LEVELS.hint,
     slow_perft_depth=8,
-    hotkeys=tuple("NPMRXQHZY"),
-    # A whole game takes random input far too long: the random-input tests start here, where
-    # Black (the computer's first seat) takes White's last man at once.
-    extra={"random_test_start": "B:W28:B23"},
 )

@@ -113,7 +113,5 @@ SPEC = GameSpec(
     solve=lazy("pyxel_app.ai.othello:solve_text"),
     solve_note=lazy("pyxel_app.ai.othello:slow_note"),
     slow_perft_depth=10,
-    hotkeys=tuple("L" + "NPMRXQHZY"),
-    # Random input does not finish 60 moves in a test's frames: its end is tested by moves.
-    extra={"long_game": True},
+    hotkeys=("L",),
 )

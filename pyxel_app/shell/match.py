@@ -41,6 +41,8 @@ from .strings import has, t
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
 OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
+# The keys the match layer reads in every game (besides the board view's): the Keys screen warns of them.
+MATCH_HOTKEYS = tuple(OVER_KEYS + "RXQHZY")
 STATUS_ROW = ui.STATUS_ROW
 PANEL_TOP = 5
 STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
