@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Rules
+from .rules.base import NotationError, Rules, RulesError
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
@@ -204,7 +204,11 @@ class Session:
             start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text, variant)
         except (NotationError, ValueError) as error:
             raise SaveFileError(f"bad start position: {error}") from None
-        if variant is not None and rules.variant_of(start) != variant:
+        try:
+            named = rules.variant_of(start)
+        except RulesError as error:
+            raise SaveFileError(f"bad start position: {error}") from None
+        if variant is not None and named != variant:
             raise SaveFileError(f"the start position is not of the variant {variant!r}")
         session = cls(rules, start, meta, solver=solver)
         for number, move_text in entries:

@@ -14,7 +14,6 @@ import pytest
 
 from pyxel_app import games
 from pyxel_app.cartridges.bypuzz import ByPuzz
-from pyxel_app.cartridges.bypuzz.cartridge import SOUND_REFUSED
 from pyxel_app.cartridges.bypuzz.screens import ChooseScreen, PlayScreen, ShuffleScreen
 from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.shell.match import MatchCartridge
@@ -92,7 +91,7 @@ def test_a_key_during_the_shuffle_is_refused_with_a_sound_and_a_message(make_app
     monkeypatch.setattr(cart, "sound", played.append)
     driver.key("H")
     assert isinstance(cart.screen, ShuffleScreen)
-    assert SOUND_REFUSED in played
+    assert "refused" in played
     assert cart.message == t("bypuzz.busy.shuffle") and cart.message_frames
 
 

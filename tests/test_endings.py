@@ -58,12 +58,12 @@ MATCH_ENDINGS = {
         Ending("draw", None, "44136567533446633544223266151557777121712", "2"),
     ],
     "othello": [
-        Ending("most stones", 0, "-OOOOOOXXOOXXOOXXOXOOOOXXOXOOOOXXOOOXOOXXOXOOXOXXOOOOOXXXOOXXXXX X", "a1"),
-        Ending("most stones", 1, "OOOO-XOOOOXXXOOOOXOXOXOOOOXOOXOOOOOOOXOOOOXOOOOOOXOXXOOOXOOOOOOO O", "e1"),
-        Ending("draw", None, "XXXXXXXOXOOOOX-OXOOOXOOOXXXXXOXXOOOOOXXXOOOOXXOXOOOXOOXXOOXXXXXX O", "g2"),
+        Ending("most stones", 0, "-OOOOOOXXOOXXOOXXOXOOOOXXOXOOOOXXOOOXOOXXOXOOXOXXOOOOOXXXOOXXXXX X", "a1", "standard"),
+        Ending("most stones", 1, "OOOO-XOOOOXXXOOOOXOXOXOOOOXOOXOOOOOOOXOOOOXOOOOOOXOXXOOOXOOOOOOO O", "e1", "standard"),
+        Ending("draw", None, "XXXXXXXOXOOOOX-OXOOOXOOOXXXXXOXXOOOOOXXXOOOOXXOXOOOXOOXXOOXXXXXX O", "g2", "standard"),
         # neither side can move with squares left: the one before the end, and a side wiped out
-        Ending("most stones", 1, "-XXXXXXXOOXXXXXXOOOXOXXXOXOOXOXXOXOOOXXOOXXXXXXOOOOOOXXOOOOOOOX- O", "h8"),
-        Ending("most stones", 0, "XO" + "-" * 62 + " X", "c1"),
+        Ending("most stones", 1, "-XXXXXXXOOXXXXXXOOOXOXXXOXOOXOXXOXOOOXXOOXXXXXXOOOOOOXXOOOOOOOX- O", "h8", "standard"),
+        Ending("most stones", 0, "XO" + "-" * 62 + " X", "c1", "standard"),
     ],
     "draughts": [
         Ending("all_captured", 0, "W:W7:B11", "7x16", "international"),
@@ -248,9 +248,10 @@ def test_every_ending_sounds_from_the_players_side(make_app, pyxel_screen, key, 
     """The win's jingle for a winner here (or between two people here), the loss's falling phrase
     for the person here when the computer or the other computer won, neither for a draw."""
     from pyxel_app.shell.match import SOUND_LOST, SOUND_WON
+    from pyxel_app.shell.sounds import slot
 
     app, driver, cart, here = match_in(make_app, key, seating, ending.variant, ending.start)
-    played: list[int] = []
+    played: list[str] = []
     app.sound = played.append
     for text in ending.moves.split():
         assert cart.submit(text), (text, cart.message)
@@ -262,8 +263,8 @@ def test_every_ending_sounds_from_the_players_side(make_app, pyxel_screen, key, 
         assert ends == [SOUND_WON]
     else:
         assert ends == [SOUND_LOST]
-    lost = pyxel_screen.sounds[SOUND_LOST]
-    assert len(lost.notes) and max(lost.volumes) > 0 and list(lost.notes) != list(pyxel_screen.sounds[SOUND_WON].notes)
+    lost = pyxel_screen.sounds[slot(SOUND_LOST)]
+    assert len(lost.notes) and max(lost.volumes) > 0 and list(lost.notes) != list(pyxel_screen.sounds[slot(SOUND_WON)].notes)
 
 
 @pytest.mark.parametrize("key", [key for key in match_keys() if games.find(key).rules.players == 2])
@@ -310,7 +311,7 @@ def test_resigning_over_the_network_is_lost_there_and_won_here(make_app, monkeyp
 
 
 def test_othello_gives_the_winners_count_first(make_app):
-    _, driver, cart, _ = match_in(make_app, "othello", ("two", None), None, MATCH_ENDINGS["othello"][1].start)
+    _, driver, cart, _ = match_in(make_app, "othello", ("two", None), "standard", MATCH_ENDINGS["othello"][1].start)
     cart.submit(MATCH_ENDINGS["othello"][1].moves)
     settle(driver, cart)
     state, winner = cart.state, cart.outcome.winner

@@ -141,8 +141,7 @@ def test_the_hinted_tile_blinks_on_the_board_in_a_colour_no_row_has(make_app, py
 
 
 def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
-    from pyxel_app.cartridges.bypuzz.cartridge import SOUND_SLIDE
-    from pyxel_app.shell.sounds import SOUNDS
+    from pyxel_app.shell.sounds import slot
 
     app, driver = make_app()
     app.open_cartridge("connect4")
@@ -151,16 +150,15 @@ def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
     cart.start_playing()
     played = []
     app.sound = played.append
-    drop = SOUNDS["piece"]
     press(pyxel_screen, driver, "D")
     assert cart.session.move_count == 1 and cart.ui.falling is not None
-    assert drop not in played  # not yet: the disc is still falling
+    assert "piece" not in played  # not yet: the disc is still falling
     while cart.ui.falling is not None:
         driver.frame()
-    assert played.count(drop) == 1
-    sound = pyxel_screen.sounds[drop]
+    assert played.count("piece") == 1
+    sound = pyxel_screen.sounds[slot("piece")]
     assert len(sound.notes) and max(sound.volumes) > 0
-    assert drop != SOUND_SLIDE  # its own sound, not ByPuzz's slide chime
+    assert slot("piece") != slot("slide")  # its own sound, not ByPuzz's slide chime
     assert pyxel_screen.TONE_NOISE in sound.tones
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -20,6 +20,7 @@ from pyxel_app.shell.board_view import BoardView
 from pyxel_app.shell.match import MatchCartridge
 from pyxel_app.shell.menu import Menu
 from pyxel_app.shell.storage import MemoryStorage
+from pyxel_app.shell.strings import t
 
 # ---- the game: rules ----
 
@@ -104,7 +105,7 @@ class TicTacToeView(BoardView):
 
     def show_hint(self, state, board, move) -> str:
         board["hint"] = move
-        return f"Hint: {move + 1}"
+        return t("tictactoe.hint", square=move + 1)
 
     @staticmethod
     def draw_preview(x: int, y: int) -> None:
@@ -139,14 +140,16 @@ def engine(state: Board, level: str, rng: random.Random) -> AlphaBeta:
 STRINGS = {
     language: {
         "name": "Tic-tac-toe", "desc": "Three in a row.", "title": "T I C", "help": "Three in a row wins.",
-        "level.greedy": "Greedy", "level.perfect": "Perfect",
+        "keys.play": "[1]-[9] mark\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave", "hint": "Hint: {square}",
+        "level.greedy": "Greedy", "level.perfect": "Perfect", "ai_name.greedy": "Greedy AI", "ai_name.perfect": "Perfect AI",
         "colour.crosses": "Crosses", "colour.noughts": "Noughts",
     }
     for language in ("en", "de")
 }
 SPEC = games.GameSpec(
     key="tictactoe", rules=RULES, strings=STRINGS, view=f"{__name__}:TicTacToeView",
-    colours=("crosses", "noughts"), levels=("greedy", "perfect"), engine=engine, hint_level="perfect",
+    colours=("crosses", "noughts"), levels=("greedy", "perfect"), hint_level="perfect",
+    engine=games.lazy(f"{__name__}:engine", levels=("greedy", "perfect")),
 )
 
 
@@ -203,7 +206,7 @@ def test_an_illegal_move_is_said_and_changes_nothing(make_app, tictactoe):
 
 def test_against_the_computer_undo_takes_its_reply_too(make_app, tictactoe):
     app, driver, cart = open_game(make_app, ["1", "2", "RETURN"])
-    assert cart.is_computer(1) and cart.player_name(1) == "Computer"
+    assert cart.is_computer(1) and cart.player_name(1) == "Perfect AI"
     driver.key("1")
     assert cart.agent_to_move()  # it thinks over frames, from the app's update
     settle(driver, cart)
@@ -284,7 +287,7 @@ def test_save_and_load_keep_the_seats_and_the_variant(make_app, tictactoe):
 
 
 def test_the_menu_scrolls_through_eight_cartridges(make_app, tictactoe):
-    extra = [games.GameSpec(key=f"game{i}", rules=RULES, strings=STRINGS, view=SPEC.view) for i in range(8 - len(games.GAMES))]
+    extra = [replace(SPEC, key=f"game{i}") for i in range(8 - len(games.GAMES))]
     for spec in extra:
         games.register(spec)
     try:
@@ -320,8 +323,6 @@ def test_a_game_without_an_engine_goes_straight_to_the_names(make_app, tictactoe
 
 
 def test_who_starts_is_asked_when_the_game_wants_it(make_app, tictactoe):
-    from dataclasses import replace
-
     games.register(replace(SPEC, ask_who_starts=True))
     app, driver = make_app()
     app.open_cartridge("tictactoe")
@@ -331,7 +332,7 @@ def test_who_starts_is_asked_when_the_game_wants_it(make_app, tictactoe):
         driver.key(key)
     assert cart.phase == "first" and "first" in cart.screen_ids
     driver.key("DOWN")
-    driver.key("RETURN")  # "Computer (Noughts) starts"
+    driver.key("RETURN")  # "Perfect AI (Noughts) starts"
     assert cart.phase == "play" and cart.is_computer(0) and cart.colours == ["noughts", "crosses"]
     settle(driver, cart)
     assert cart.session.move_count == 1 and cart.player_name(1) == "Player 1"

@@ -103,7 +103,7 @@ def test_flow_refuses_an_illegal_move_and_changes_nothing(registered):
 def test_flow_computer_seat_answers_a_slice_at_a_time(registered):
     flow, told, budgets = new_flow(mode="computer", computer_seat=1)
     assert flow.is_computer(1) and not flow.is_computer(0) and flow.person_here() == 0
-    assert flow.player_name(1) == "Computer" and flow.player_name(0) == "Player 1"
+    assert flow.player_name(1) == "Perfect AI" and flow.player_name(0) == "Player 1"  # the level's ai_name
     flow.submit("1")
     assert flow.agent_to_move() and not flow.thinking
     flow.think()

@@ -27,8 +27,8 @@ def dialogs(app) -> list:
 def watch_dialogs(monkeypatch, app) -> list:
     """Every dialog the app opens from now on, in order (one may come and go within a frame)."""
     opened = []
-    real = app.open_overlay
-    monkeypatch.setattr(app, "open_overlay", lambda overlay: (opened.append(overlay) if overlay.queues else None,
+    real = app.dialogs.open
+    monkeypatch.setattr(app.dialogs, "open", lambda overlay: (opened.append(overlay) if overlay.queues else None,
                                                              real(overlay))[1])
     return opened
 

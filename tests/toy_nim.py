@@ -99,6 +99,8 @@ RULES = NimRules()
 class NimEngine:
     """Perfect play leaves a multiple of (most + 1) stones; "random" takes any number."""
 
+    levels = ("random", "perfect")
+
     def __init__(self, state: Heap, level: str, rng: random.Random) -> None:
         winning = state.stones % (HEAPS[state.variant][1] + 1)
         move = winning if level == "perfect" and winning else rng.choice(RULES.legal_moves(state))

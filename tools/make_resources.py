@@ -10,9 +10,14 @@ drawn here in C64 colours with chunky shapes; their places must match
 ``PICTURES`` in ``pyxel_app/cartridges/bypuzz/board.py``.
 """
 
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 import pyxel
+
+from pyxel_app.shell.sounds import SLOTS
 
 POINTER = (
     "1.......",
@@ -25,25 +30,25 @@ POINTER = (
     "........",
 )
 
-# (notes, tones, volumes, effects, speed): slide, refused, check blink, success jingle, menu move,
-# select, shuffle tick, hint, Connect 4's disc landing (a click and a thud), then the title
-# jingle's three SID-like voices, played together on channels 0-2: pulse lead, triangle bass, noise drum,
-# then the loss's falling phrase (the computer or the other computer won).
-SOUNDS = (
-    ("c3e3", "p", "64", "s", 4),
-    ("f1c1", "s", "6", "n", 8),
-    ("a3", "t", "5", "f", 6),
-    ("c3e3g3c4e4g4c4", "p", "6", "n", 7),
-    ("g3", "t", "4", "f", 3),
-    ("c3g3", "p", "5", "f", 4),
-    ("c2", "n", "3", "f", 2),
-    ("e3g3b3", "t", "5", "n", 5),
-    ("f2c1", "tn", "76", "nf", 5),
-    ("c3e3g3c4 d3f3a3d4 e3g3b3e4 c4rc4c4c4c4", "p", "5", "nnnnnnnnnnnnnnnnnf", 9),
-    ("c2rc2r d2rd2r e2re2r c2rc2c2c2c2", "t", "6", "nnnnnnnnnnnnnnnnnf", 9),
-    ("a4ra4r a4ra4r a4ra4a4 a4ra4rrr", "n", "4", "f", 9),
-    ("g3f3e3c3", "t", "5554", "nnnf", 14),
-)
+# (notes, tones, volumes, effects, speed) of each sound, under its name in the app's table of
+# sounds (pyxel_app/shell/sounds.py), which says which slot holds it.
+SOUNDS = {
+    "slide": ("c3e3", "p", "64", "s", 4),
+    "refused": ("f1c1", "s", "6", "n", 8),
+    "blink": ("a3", "t", "5", "f", 6),
+    "won": ("c3e3g3c4e4g4c4", "p", "6", "n", 7),
+    "cursor": ("g3", "t", "4", "f", 3),
+    "select": ("c3g3", "p", "5", "f", 4),
+    "shuffle": ("c2", "n", "3", "f", 2),
+    "hint": ("e3g3b3", "t", "5", "n", 5),
+    "drop": ("f2c1", "tn", "76", "nf", 5),
+    # The title jingle's SID-like voices: pulse lead, triangle bass, noise drum.
+    "title.lead": ("c3e3g3c4 d3f3a3d4 e3g3b3e4 c4rc4c4c4c4", "p", "5", "nnnnnnnnnnnnnnnnnf", 9),
+    "title.bass": ("c2rc2r d2rd2r e2re2r c2rc2c2c2c2", "t", "6", "nnnnnnnnnnnnnnnnnf", 9),
+    "title.drum": ("a4ra4r a4ra4r a4ra4a4 a4ra4rrr", "n", "4", "f", 9),
+    # The loss's falling phrase (the computer or the other computer won).
+    "lost": ("g3f3e3c3", "t", "5554", "nnnf", 14),
+}
 
 PICTURE_W, PICTURE_H = 160, 96
 # (bank, u, v) of each picture: balloon, lighthouse, rocket.
@@ -146,8 +151,10 @@ def main() -> None:
         img.clip(u, v, PICTURE_W, PICTURE_H)
         draw(img, u, v)
         img.clip()
-    for number, (notes, tones, volumes, effects, speed) in enumerate(SOUNDS):
-        pyxel.sounds[number].set(notes, tones, volumes, effects, speed)
+    if set(SOUNDS) != set(SLOTS):
+        raise SystemExit(f"the sounds here and the table's slots differ: {sorted(set(SOUNDS) ^ set(SLOTS))}")
+    for name, (notes, tones, volumes, effects, speed) in SOUNDS.items():
+        pyxel.sounds[SLOTS[name]].set(notes, tones, volumes, effects, speed)
     out = Path(__file__).resolve().parent.parent / "resources.pyxres"
     pyxel.save(str(out))
     print(f"wrote {out}")

@@ -41,6 +41,7 @@ from ..rules.connect4 import (
     Connect4,
     has_four,
 )
+from . import levels
 from .cooperative import LevelSearch, run_generator as _run
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
@@ -69,8 +70,7 @@ LOOKAHEAD_MAX_DEPTH = 12
 # How many times longer the next look-ahead depth is expected to take.
 GROWTH = 3.0
 
-# The levels, weakest first (their labels are the game's strings, games/connect4.py).
-LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
+LEVELS = levels.CONNECT4.play  # weakest first; their labels are the game's strings, games/connect4.py
 LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4, "hard": 8}
 
 # Rows counted from 1 at the bottom: the first player profits from threats on odd rows.
@@ -553,7 +553,7 @@ HINT_BUDGET_MS = 500.0
 
 def make_engine(state: Connect4, level: str, rng=None) -> "Connect4Search":
     """The match layer's engine: a level's player, or for ``"hint"`` the perfect one on a short budget."""
-    if level == "hint":
+    if level == levels.CONNECT4.hint:
         return Connect4Search(state, "perfect", budget_ms=HINT_BUDGET_MS, rng=rng)
     return Connect4Search(state, level, rng=rng)
 

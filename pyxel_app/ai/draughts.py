@@ -63,13 +63,12 @@ from ..rules.draughts import (
     step_pairs,
     xy_square,
 )
-from . import package_data
+from . import levels, package_data
 from .cooperative import LevelSearch
 from .draughts_endgames import load_in_steps, probe
 from .memo import SlotTable
 
-LEVELS = ("random", "easy", "medium", "hard")
-HINT = "hint"
+LEVELS, HINT = levels.DRAUGHTS.play, levels.DRAUGHTS.hint
 # Depth limit and total thinking time per move (ms of search, spread over frames).
 DEPTHS = {"easy": 2, "medium": 4, "hard": 40, HINT: 40}
 BUDGETS_MS = {"easy": 300.0, "medium": 800.0, "hard": 2000.0, HINT: 1000.0}

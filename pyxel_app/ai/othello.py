@@ -34,6 +34,7 @@ import time
 
 from ..rules.base import NotationError
 from ..rules.othello import FULL, NEIGHBOURS, PASS, RAYS, RULES, SQUARES, Othello, flipped_by, legal_squares, turns_any
+from . import levels
 from .cooperative import LevelSearch, run_generator
 from .memo import SlotTable
 
@@ -107,7 +108,7 @@ MAX_SCORE = SQUARES
 # The look-ahead's scale: a proven win scores WIN_BASE plus the disc difference.
 WIN_BASE = 5_000
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
+LEVELS = levels.OTHELLO.play
 LOOKAHEAD_DEPTHS = {"easy": 2, "medium": 4}
 # The strongest level: its time a move and the empties from which it solves exactly.
 HARD_BUDGET_MS = 1_000.0

@@ -31,7 +31,7 @@ from ..ai.connect4 import (
 )
 from ..cli import Parser
 from ..rules.connect4 import BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, RULES, WIDTH, Connect4, has_four
-from . import DATA, percentiles, report
+from .figures import DATA, percentiles, report
 
 SETS = (
     ("end-easy (Pons Test_L3_R1)", "connect4_Test_L3_R1.txt"),

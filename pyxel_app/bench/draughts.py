@@ -24,7 +24,7 @@ from .. import cli
 from ..ai.memo import SlotTable
 from ..cli import MAX_SEED, Parser, bounded, named, writable_file
 from ..rules.draughts import INDEX_OF, RULES, Draughts
-from . import percentiles, report
+from .figures import percentiles, report
 
 Report = Callable[[str, str], None]
 PROG = "python -m pyxel_app.bench.draughts"

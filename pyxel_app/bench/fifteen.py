@@ -11,7 +11,7 @@ import time
 
 from ..ai import fifteen
 from ..ai.fifteen import FifteenSearch
-from . import DATA, percentiles
+from .figures import DATA, percentiles
 
 TIME_LIMIT_S = 10.0
 STEP_BUDGET_MS = 4.0

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import percentiles, quantile
+from .figures import percentiles, quantile
 
 FRAME_SAMPLES = 1000
 

@@ -16,7 +16,7 @@ import time
 import traceback
 from pathlib import Path
 
-from . import report
+from .figures import report
 from .frames import TimedApp
 
 ROUND_FRAMES = 3000

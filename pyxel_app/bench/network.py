@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from . import percentiles, quantile
+from .figures import percentiles, quantile
 from .frames import TimedApp, headless_app
 
 LOOPBACK = "127.0.0.1"

@@ -47,7 +47,7 @@ from ..ai.othello import EndgameSolver, OthelloSearch, endgame_positions, greedy
 from ..cli import Parser, UsageError, bounded, named, read_text_file
 from ..rules.numbers import parse_number
 from ..rules.othello import PASS, RULES, Othello
-from . import report
+from .figures import report
 
 Report = Callable[[str, str], None]
 PROG = "python -m pyxel_app.bench.othello"

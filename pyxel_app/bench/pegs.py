@@ -14,7 +14,7 @@ import time
 
 from ..ai.pegs import PegSearch, PegSolver, solve_text
 from ..rules.pegs import RULES
-from . import percentiles, quantile
+from .figures import percentiles, quantile
 
 CAP_S = 2.0
 # Games per board; the French board's lost positions are slow to prove, so it gets few.

@@ -15,6 +15,7 @@ import math
 import pyxel
 
 from ..ai.pegs import PegSearch, PegSolver
+from ..games import GameSpec
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
@@ -22,6 +23,7 @@ from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_ke
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
+from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
 from ..shell.storage import problem_text, read_text
@@ -50,7 +52,6 @@ SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
-SOUND_JUMP, SOUND_REFUSED, SOUND_WON, SOUND_LOST = 0, 1, 3, 12
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -123,7 +124,7 @@ class PegsCartridge(Cartridge):
     screen_ids = ("pick", "play")
     think_ms_per_frame = SOLVER_BUDGET_MS
 
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         super().__init__(app, spec)
         self.screen = "pick"
         self.pick_index = 0
@@ -443,16 +444,16 @@ class PegsCartridge(Cartridge):
             self.session.play(Jump(start, dest))
         except IllegalMoveError:
             self.status = self.where("status.invalid", dest)
-            self.app.sound(SOUND_REFUSED)
+            self.app.sound("refused")
             return
         self.on_session_changed()
         self.cursor = dest
         self.status = self.end_status() or ("status.valid", where)
         if self.session.outcome is not None:
             self.record_best()
-            self.app.sound(SOUND_WON if self.session.outcome.score == 1 else SOUND_LOST)
+            self.app.sound("won" if self.session.outcome.score == 1 else "lost")
         else:
-            self.app.sound(SOUND_JUMP)
+            self.app.sound("jump")
         self.after_move()
 
     # Drawing.

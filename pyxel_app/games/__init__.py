@@ -1,6 +1,7 @@
 """The registry: every game the arcade knows, in menu order.  The menu, the CLI
 (``perft``, ``solve``, ``play``, ``snap``, ``bench``) and the tests read it; nothing
-else lists games.  Adding a game adds one spec module here.
+else lists games.  Adding a game adds one spec module here; it is checked as it
+registers (``spec.check``: its strings in both languages, its levels, its flags).
 
 >>> [spec.key for spec in GAMES]
 ['bypuzz', 'connect4', 'pegs', 'othello', 'draughts']
@@ -11,9 +12,9 @@ else lists games.  Adding a game adds one spec module here.
 from __future__ import annotations
 
 from . import bypuzz, connect4, draughts, othello, pegs
-from .spec import GameSpec, load_object
+from .spec import LANGUAGES, GameSpec, GameSpecError, check, lazy, load_object
 
-GAMES: list[GameSpec] = [bypuzz.SPEC, connect4.SPEC, pegs.SPEC, othello.SPEC, draughts.SPEC]
+GAMES: list[GameSpec] = []
 # Bumped on every change, so cached string tables know to rebuild.
 version = 0
 
@@ -36,9 +37,11 @@ def all_names() -> list[str]:
 
 
 def register(spec: GameSpec) -> None:
-    """Add a game (or replace the one with its key): how a test adds a throw-away game."""
+    """Add a game (or replace the one with its key, as a test may), once it passes ``check``:
+    a GameSpecError names all it lacks."""
     global version
-    GAMES[:] = [known for known in GAMES if known.key != spec.key] + [spec]
+    others = [known for known in GAMES if known.key != spec.key]
+    GAMES[:] = others + [check(spec, others)]
     version += 1
 
 
@@ -48,4 +51,8 @@ def unregister(key: str) -> None:
     version += 1
 
 
-__all__ = ["GAMES", "GameSpec", "UnknownGameError", "all_names", "find", "load_object", "register", "unregister"]
+for _spec in (bypuzz.SPEC, connect4.SPEC, pegs.SPEC, othello.SPEC, draughts.SPEC):
+    register(_spec)
+
+__all__ = ["GAMES", "LANGUAGES", "GameSpec", "GameSpecError", "UnknownGameError", "all_names", "check", "find", "lazy",
+           "load_object", "register", "unregister"]

@@ -9,9 +9,6 @@ from __future__ import annotations
 from ..rules.fifteen import RULES
 from .spec import GameSpec, lazy
 
-
-
-
 STRINGS = {
     "en": {
         "name": "ByPuzz",

@@ -7,15 +7,11 @@ original terminal game's ("Please enter your user name!", "Invalid choice!").
 
 from __future__ import annotations
 
+from ..ai.levels import CONNECT4 as LEVELS
 from ..rules.connect4 import RULES
 from .spec import GameSpec, lazy
 
-LEVELS = ("primitive", "easy", "medium", "hard", "perfect")
 COLOURS = ("red", "green", "yellow", "blue")
-HINT_LEVEL = "hint"
-
-
-
 
 STRINGS = {
     "en": {
@@ -94,11 +90,11 @@ SPEC = GameSpec(
     view="pyxel_app.cartridges.connect4:Connect4View",
     colours=COLOURS,
     choose_colour=True,
-    levels=LEVELS,
-    engine=lazy("pyxel_app.ai.connect4:make_engine"),
-    hint_level=HINT_LEVEL,
+    levels=LEVELS.play,
+    engine=lazy("pyxel_app.ai.connect4:make_engine", levels=LEVELS.known),
+    hint_level=LEVELS.hint,
     solve=lazy("pyxel_app.ai.connect4:solve_text"),
     solve_note=lazy("pyxel_app.ai.connect4:slow_note"),
     slow_perft_depth=10,
-    hotkeys=tuple("ABCDEFG1234567" + "NPMRXQHZY"),
+    hotkeys=tuple("ABCDEFG1234567"),
 )

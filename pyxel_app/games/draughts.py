@@ -8,12 +8,11 @@ White (seat 1) always moves first, so the colours stay with the seats.
 
 from __future__ import annotations
 
+from ..ai.levels import DRAUGHTS as LEVELS
 from ..rules.draughts import RULES
 from .spec import GameSpec, lazy
 
-LEVELS = ("random", "easy", "medium", "hard")
 COLOURS = ("white", "black")
-HINT_LEVEL = "hint"
 
 
 STRINGS = {
@@ -190,12 +189,8 @@ SPEC = GameSpec(
     colours=COLOURS,
     colours_name_sides=True,
     choose_variant=True,
-    levels=LEVELS,
-    engine=lazy("pyxel_app.ai.draughts:make_engine"),
-    hint_level=HINT_LEVEL,
+    levels=LEVELS.play,
+    engine=lazy("pyxel_app.ai.draughts:make_engine", levels=LEVELS.known),
+    hint_level=LEVELS.hint,
     slow_perft_depth=8,
-    hotkeys=tuple("NPMRXQHZY"),
-    # A whole game takes random input far too long: the random-input tests start here, where
-    # Black (the computer's first seat) takes White's last man at once.
-    extra={"random_test_start": "B:W28:B23"},
 )

@@ -8,15 +8,11 @@ Black: the who-starts question offers both, Black first.
 
 from __future__ import annotations
 
+from ..ai.levels import OTHELLO as LEVELS
 from ..rules.othello import RULES, STANDARD, WHITE_STARTS
 from .spec import GameSpec, lazy
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
 COLOURS = ("black", "white")
-HINT_LEVEL = "hard"
-
-
-
 
 STRINGS = {
     "en": {
@@ -111,13 +107,11 @@ SPEC = GameSpec(
     colours=COLOURS,
     ask_who_starts=True,
     start_variants=(STANDARD, WHITE_STARTS),
-    levels=LEVELS,
-    engine=lazy("pyxel_app.ai.othello:make_engine"),
-    hint_level=HINT_LEVEL,
+    levels=LEVELS.play,
+    engine=lazy("pyxel_app.ai.othello:make_engine", levels=LEVELS.known),
+    hint_level=LEVELS.hint,
     solve=lazy("pyxel_app.ai.othello:solve_text"),
     solve_note=lazy("pyxel_app.ai.othello:slow_note"),
     slow_perft_depth=10,
-    hotkeys=tuple("L" + "NPMRXQHZY"),
-    # Random input does not finish 60 moves in a test's frames: its end is tested by moves.
-    extra={"long_game": True},
+    hotkeys=("L",),
 )

@@ -43,6 +43,10 @@ class NotationError(RulesError):
     """Text that is not a valid state or move in the game's notation."""
 
 
+class UnknownVariantError(RulesError):
+    """A state that belongs to no variant the rules can name."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended.
@@ -101,8 +105,12 @@ class Rules(Generic[S, M]):
         raise NotImplementedError
 
     def variant_of(self, state: S) -> str:
-        """The variant a state belongs to; saves record it and check it on load."""
-        return self.variants[0]
+        """The variant a state belongs to; saves record it and check it on load.  Rules with more
+        than one variant tell them apart themselves, and raise UnknownVariantError for a state
+        of none they know: never a guess."""
+        if len(self.variants) == 1:
+            return self.variants[0]
+        raise UnknownVariantError(f"{self.name} has {len(self.variants)} variants and no way to tell them apart")
 
     def is_terminal(self, state: S) -> bool:
         """True where no move may follow (perft counts no children there)."""

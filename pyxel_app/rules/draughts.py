@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .base import IllegalMoveError, NotationError, Outcome, Rules
+from .base import IllegalMoveError, NotationError, Outcome, Rules, UnknownVariantError
 from .numbers import NumberError, parse_number
 
 SIZE = 10
@@ -564,6 +564,8 @@ class DraughtsRules(Rules[Draughts, Move]):
         return state.turn
 
     def variant_of(self, state: Draughts) -> str:
+        if state.variant not in self.variants:
+            raise UnknownVariantError(f"{state.variant!r} is no variant of draughts")
         return state.variant
 
     def position_key(self, state: Draughts) -> tuple[int, int, int, int]:

@@ -26,9 +26,9 @@ eight directions are found at once by shifting and masking (a Kogge-Stone fill).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .base import IllegalMoveError, NotationError, Outcome, Rules
+from .base import IllegalMoveError, NotationError, Outcome, Rules, UnknownVariantError
 
 SIZE = 8
 SQUARES = SIZE * SIZE
@@ -39,6 +39,7 @@ PASS = SQUARES
 PASS_TEXT = "pass"
 COLUMN_LETTERS = "abcdefgh"
 STANDARD, WHITE_STARTS = "standard", "white-starts"
+FIRST = {STANDARD: 0, WHITE_STARTS: 1}  # the colour that begins (BLACK, WHITE) in each variant
 # The four centre stones crosswise: White on d4 and e5, Black on e4 and d5.
 START_BLACK = (1 << 28) | (1 << 35)
 START_WHITE = (1 << 27) | (1 << 36)
@@ -176,11 +177,21 @@ def bits_to_squares(bits: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Othello:
-    """A position: each colour's stones and the colour to move (BLACK 0, WHITE 1)."""
+    """A position: each colour's stones and the colour to move (BLACK 0, WHITE 1).
+
+    ``first`` is the colour that began the game (the variant), None where nothing says: it is the
+    game's, not the position's, so it takes no part in equality, hashing or the text.
+    """
 
     black: int = START_BLACK
     white: int = START_WHITE
     to_move: int = BLACK
+    first: int | None = field(default=None, compare=False)
+
+    @property
+    def is_start(self) -> bool:
+        """The four centre stones and nothing else: whoever is to move begins."""
+        return self.black == START_BLACK and self.white == START_WHITE
 
     def stones_of(self, colour: int) -> int:
         return self.white if colour else self.black
@@ -218,14 +229,16 @@ class OthelloRules(Rules[Othello, int]):
     variants = (STANDARD, WHITE_STARTS)
 
     def initial_state(self, variant: str | None = None) -> Othello:
-        variant = self.check_variant(variant)
-        return Othello(to_move=WHITE if variant == WHITE_STARTS else BLACK)
+        first = FIRST[self.check_variant(variant)]
+        return Othello(to_move=first, first=first)
 
     def variant_of(self, state: Othello) -> str:
-        """Only the start itself tells who began: a White-to-move start is White's variant."""
-        if state == Othello(to_move=WHITE):
-            return WHITE_STARTS
-        return STANDARD
+        """Who began: the state carries it from its start (or from the variant it was read with);
+        at the start itself the side to move begins.  A position read alone in mid-game cannot say."""
+        first = state.to_move if state.is_start else state.first
+        if first is None:
+            raise UnknownVariantError("a position in mid-game does not say who began: read it with its variant")
+        return STANDARD if first == BLACK else WHITE_STARTS
 
     def to_move(self, state: Othello) -> int:
         return state.to_move
@@ -257,7 +270,7 @@ class OthelloRules(Rules[Othello, int]):
                 raise IllegalMoveError("you may pass only when you have no legal move")
             if not legal_squares(other, own):
                 raise IllegalMoveError("the game is already over")
-            return Othello(state.black, state.white, 1 - state.to_move)
+            return Othello(state.black, state.white, 1 - state.to_move, state.first)
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < SQUARES:
             raise IllegalMoveError(f"there is no square {move!r}")
         name = square_name(move)
@@ -269,8 +282,8 @@ class OthelloRules(Rules[Othello, int]):
         own |= flips | (1 << move)
         other ^= flips
         if state.to_move:
-            return Othello(other, own, BLACK)
-        return Othello(own, other, WHITE)
+            return Othello(other, own, BLACK, state.first)
+        return Othello(own, other, WHITE, state.first)
 
     def outcome(self, state: Othello) -> Outcome | None:
         own, other = state.own, state.other
@@ -295,8 +308,9 @@ class OthelloRules(Rules[Othello, int]):
         return "".join(cells) + " " + STONE_CHARS[state.to_move]
 
     def state_from_text(self, text: str, variant: str | None = None) -> Othello:
-        """An FFO position: 64 of ``X O -``, a space, ``X`` or ``O`` to move."""
-        self.check_variant(variant)
+        """An FFO position: 64 of ``X O -``, a space, ``X`` or ``O`` to move; ``variant`` says who
+        began (at the start, the side to move, which must then fit it)."""
+        first = None if variant is None else FIRST[self.check_variant(variant)]
         parts = text.split()
         if len(parts) != 2 or len(parts[0]) != SQUARES:
             raise NotationError(
@@ -314,7 +328,10 @@ class OthelloRules(Rules[Othello, int]):
                 raise NotationError(f"{char!r} at {square_name(square)} is not X, O or -")
         if side.upper() not in STONE_CHARS:
             raise NotationError(f"{side!r} is not X or O for the side to move")
-        return Othello(black, white, STONE_CHARS.index(side.upper()))
+        state = Othello(black, white, STONE_CHARS.index(side.upper()), first)
+        if state.is_start and first not in (None, state.to_move):
+            raise NotationError(f"the start of {variant} has {'White' if first else 'Black'} to move")
+        return state
 
     def move_to_text(self, move: int) -> str:
         return PASS_TEXT if move == PASS else square_name(move)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from .base import IllegalMoveError, NotationError, Outcome, Rules
+from .base import IllegalMoveError, NotationError, Outcome, Rules, UnknownVariantError
 from .numbers import NumberError, parse_number
 
 MARBLE, EMPTY, NO_HOLE = "o", ".", "_"
@@ -364,6 +364,9 @@ class PegSolitaire(Rules[PegState, Jump]):
         return Jump(cell_from_name(start), cell_from_name(dest))
 
     def variant_of(self, state: PegState) -> str:
+        """The board's preset, or ``custom`` for a board read from text."""
+        if state.board.name not in self.variants:
+            raise UnknownVariantError(f"{state.board.name!r} is no board of peg solitaire")
         return state.board.name
 
     def position_key(self, state: PegState):

@@ -3,8 +3,9 @@
 ``App`` owns a single state machine: the current screen (the menu or a
 cartridge) plus a stack of overlays (help, confirm, message, pause menu).
 A screen change requested during an update takes effect at the top of the
-next update, as in Pyxel's bundled games.  Dialogs (messages, questions) queue:
-one shows at a time, the next when it is answered.
+next update, as in Pyxel's bundled games.  The overlays are ``shell/dialogs.py``'s,
+the rescue after a bug is ``shell/crash.py``'s; screens see the app as the
+``Host`` of ``shell/host.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import random
 import signal
 import sys
 import time
-import traceback
 from pathlib import Path
 
 import pyxel
@@ -27,13 +27,17 @@ from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from . import palette, strings, ui
 from .cartridge import autosave_file, save_file
+from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
+from .dialogs import Dialogs
 from .display import NoDisplayError, display_problem
 from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
-from .overlays import Confirm, Help, Message, PauseMenu
+from .host import GameOnScreen, Overlay, Screen
+from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import ON_OFF, Settings, one_of, parsed_by
+from .sounds import slot
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
 
@@ -45,10 +49,6 @@ POINTER_IMAGE = (0, 0, 0, 8, 8)  # bank, u, v, w, h of the mouse pointer in reso
 SOUND_CHANNEL = 3
 HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
 MAX_HEADLESS_FRAMES = 10_000_000
-CRASH_LOG = "crash.log"
-CRASH_LOG_CHARS = 64 * 1024  # the log keeps its newest part
-CRASH_LOG_BYTES = 4 * CRASH_LOG_CHARS  # a UTF-8 character takes at most four
-MAX_CRASH_REPORTS = 20  # per session: a screen that fails every frame must not fill the disk
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
 # A search thinks in update; whatever it is asked, its slice ends this long after the frame began,
 # so draw, the search's last stretch between two looks at the clock and a hiccup of the machine
@@ -115,8 +115,8 @@ class App:
         offers its own).  ``network`` offers network play (the default: not in the browser)."""
         self.web = is_web() if web is None else web
         self.network = not self.web if network is None else network and not self.web
-        self.overlays: list = []
-        self.waiting_dialogs: list = []
+        self.dialogs = Dialogs(self)
+        self.overlays, self.waiting_dialogs = self.dialogs.shown, self.dialogs.waiting  # the lists, for tests and drivers
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
             storage = storage.backend
         self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files())
@@ -139,7 +139,7 @@ class App:
         self.screen = self.menu
         self.cartridge = None
         self._next_screen = None
-        self.border = palette.BORDER
+        self._border = palette.BORDER
         self.quit_called = False
         self.apply_settings()
         if title:
@@ -189,13 +189,21 @@ class App:
         strings.set_language(language)
         self.settings.set("language", language)
 
-    def sound(self, number: int) -> None:
+    def sound(self, name: str) -> None:
+        """The sound called ``name`` in shell/sounds.py, unless the player turned sound off."""
         if self.settings.get_bool("sound", True):
-            pyxel.play(SOUND_CHANNEL, number)
+            pyxel.play(SOUND_CHANNEL, slot(name))
 
     # Screens and overlays.
 
-    def go_to(self, screen) -> None:
+    @property
+    def border(self) -> int:
+        return self._border
+
+    def set_border(self, colour: int | None = None) -> None:
+        self._border = palette.BORDER if colour is None else colour
+
+    def go_to(self, screen: Screen) -> None:
         self._next_screen = screen
 
     @property
@@ -286,24 +294,14 @@ class App:
                 self.open_cartridge(spec, saved)
                 return
 
-    def open_overlay(self, overlay) -> None:
-        if overlay.queues:
-            self.waiting_dialogs.append(overlay)
-            self.show_next_dialog()
-        else:
-            self.overlays.append(overlay)
+    def open_overlay(self, overlay: Overlay) -> None:
+        self.dialogs.open(overlay)
 
-    def close_overlay(self, overlay) -> None:
-        """``overlay`` goes, whether it shows or waits its turn."""
-        for where in (self.overlays, self.waiting_dialogs):
-            if overlay in where:
-                where.remove(overlay)
-        self.show_next_dialog()
+    def close_overlay(self, overlay: Overlay) -> None:
+        self.dialogs.close(overlay)
 
-    def show_next_dialog(self) -> None:
-        """The first waiting dialog, once none is showing."""
-        if self.waiting_dialogs and not any(overlay.queues for overlay in self.overlays):
-            self.overlays.append(self.waiting_dialogs.pop(0))
+    def is_open(self, overlay: Overlay) -> bool:
+        return self.dialogs.is_open(overlay)
 
     def open_help(self) -> None:
         screen_help = getattr(self.screen, "help_key", "")  # the menu's and the Keys screen's own page
@@ -311,17 +309,14 @@ class App:
         heading = " ".join(self.cartridge.name().upper()) if self.cartridge is not None else ""
         self.open_overlay(Help(self, page, heading))
 
-    def open_pause_menu(self, cartridge) -> None:
-        self.open_overlay(PauseMenu(self, cartridge))
+    def open_pause_menu(self, game: GameOnScreen) -> None:
+        self.open_overlay(PauseMenu(self, game))
 
     def show_message(self, text: str, on_close=None) -> None:
-        """``text`` in a box until the player answers; then ``on_close``, if given."""
-        self.open_overlay(Message(self, text, on_close))
+        self.dialogs.show_message(text, on_close)
 
     def confirm(self, question: str, on_yes, on_no=None, default: bool = False) -> Confirm:
-        dialog = Confirm(self, question, on_yes, on_no, default)
-        self.open_overlay(dialog)
-        return dialog
+        return self.dialogs.confirm(question, on_yes, on_no, default)
 
     def ask_quit(self) -> None:
         if not self.web:
@@ -363,30 +358,15 @@ class App:
     def recover(self) -> None:
         """After an unexpected error: autosave the game, log the traceback, say so, back to the menu."""
         self.crashes += 1
-        report = traceback.format_exc()
         cartridge, self.cartridge = self.cartridge, None
-        saved, had_game = False, cartridge is not None
-        if cartridge is not None:
-            try:
-                had_game = cartridge.in_progress()
-                saved = cartridge.autosave()
-            except Exception:
-                saved = False
-                report += traceback.format_exc()
-            try:
-                cartridge.close()
-            except Exception:
-                report += traceback.format_exc()
-        self.log_crash(report)
-        self.overlays.clear()
+        rescued = rescue(cartridge)
+        self.log_crash(rescued.report)
+        self.dialogs.clear_shown()
         self.screen, self._next_screen = self.menu, None
-        key = "msg.crashed_unsaved" if had_game and not saved else "msg.crashed" if had_game else "msg.crashed_no_game"
-        self.show_message(strings.t(key, log=self.storage.describe(CRASH_LOG)))
+        self.show_message(rescued.message(self.storage))
 
     def log_crash(self, report: str) -> None:
-        if self.crashes <= MAX_CRASH_REPORTS:
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-            self.storage.append(CRASH_LOG, f"--- {stamp} ---\n{report}\n", CRASH_LOG_CHARS)
+        log_crash(self.storage, report, self.crashes)
 
     def _update(self) -> None:
         if self._next_screen is not None:
@@ -403,9 +383,7 @@ class App:
             inp.consume()
             self.open_help()
             return
-        if self.overlays:
-            self.overlays[-1].update(inp)
-        else:
+        if not self.dialogs.update(inp):
             self.screen.update(inp)
 
     def _draw(self) -> None:
@@ -415,8 +393,7 @@ class App:
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
         ui.last_title = ui.TitleLayout()  # a screen without a title box leaves a page its own
         self.screen.draw()
-        for overlay in self.overlays:
-            overlay.draw()
+        self.dialogs.draw()
         x, y = self.input.mouse_x, self.input.mouse_y
         if self.input.mouse_enabled and 0 <= x < ui.SCREEN_W and 0 <= y < ui.SCREEN_H:
             bank, u, v, w, h = POINTER_IMAGE

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Callable
 
 from .setup import MODE_COMPUTER
-from .sounds import SOUNDS
 
 
 class BoardContext:
@@ -77,7 +76,7 @@ class BoardContext:
 
     def sound(self, name: str) -> None:
         """Play the sound ``name`` of :data:`~pyxel_app.shell.sounds.SOUNDS` (when sound is on)."""
-        self._match.app.sound(SOUNDS[name])
+        self._match.app.sound(name)
 
     def move_sound(self, name: str | None) -> None:
         """When a move's animation ends: its sound ``name`` (None: silent), or the end's when the

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..games import GameSpec
 from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
+from .host import Host
 from .strings import t
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 @dataclass
@@ -50,7 +48,7 @@ class Cartridge:
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
 
-    def __init__(self, app: "App", spec: GameSpec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         self.app = app
         self.spec = spec
         self.key = spec.key

@@ -14,6 +14,8 @@ from ..input import Action, Input
 from ..input.mapping import DEFAULT_KEYS, FIXED_KEYS
 from . import palette, ui
 from .chooser import Chooser
+from .host import Host
+from .match import MATCH_HOTKEYS
 from .strings import has, t
 
 INTRO_ROW, FIRST_ROW = 5, 7  # under the title box and a blank row
@@ -63,13 +65,18 @@ def clashing_games(action: Action, name: str) -> list[games.GameSpec]:
     """
     if name in DEFAULT_KEYS[action]:
         return []
-    return [spec for spec in games.GAMES if name in spec.hotkeys]
+    return [spec for spec in games.GAMES if name in game_hotkeys(spec)]
+
+
+def game_hotkeys(spec: games.GameSpec) -> tuple[str, ...]:
+    """The keys a game reads itself: its own, and on the match layer the match layer's too."""
+    return spec.hotkeys + (MATCH_HOTKEYS if spec.is_match else ())
 
 
 class KeysScreen:
     help_key = "help.keys"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.actions = list(Action)
         self.chooser = Chooser(len(self.actions), FIRST_ROW * ui.CELL, ui.LINE_PITCH)

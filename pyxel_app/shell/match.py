@@ -44,15 +44,16 @@ from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
 from .setup_base import stray_typing
-from .sounds import SOUNDS
 from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
 THINK_MS_PER_FRAME = 8
 OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
 SETUP_TEXT_ROW = ui.STATUS_ROW - 2  # set-up screens keep their keys above it
-SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = SOUNDS["refused"], SOUNDS["select"], SOUNDS["hint"]
-SOUND_WON, SOUND_LOST = SOUNDS["won"], SOUNDS["lost"]  # the end's jingles (shell/board_context.py plays them)
+SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = "refused", "select", "hint"
+SOUND_WON, SOUND_LOST = "won", "lost"  # the end's jingles (shell/board_context.py plays them)
+# The keys the match layer reads in every game (besides the board view's): the Keys screen warns of them.
+MATCH_HOTKEYS = tuple(OVER_KEYS + "RXQHZY")
 
 FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "names", "colours", "computer_seat",
               "state", "outcome", "over", "submit", "seat_to_move", "is_computer", "agent_to_move", "thinking",
@@ -224,7 +225,7 @@ class MatchCartridge(Cartridge):
     def tick(self) -> None:
         if self.net is not None:
             self.net.poll()  # here, so the help and pause pages do not stop the conversation
-        self.app.border = self.turn_border()
+        self.app.set_border(self.turn_border())
         if self.phase != "play" or self.session is None:
             return
         self.view.animate(self.ui)

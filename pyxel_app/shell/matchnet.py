@@ -12,7 +12,6 @@ from ..session import Session
 from .keyboard import NAME_MAX, clean_name
 from .netplay import HOST, JOIN, NetGame
 from .setup import MODE_HOST, MODE_JOIN
-from .sounds import SOUNDS
 from .strings import t
 
 
@@ -227,10 +226,10 @@ class NetSide:
 
     def question_open(self, question) -> bool:
         app = self.match.app
-        return question in app.overlays or question in app.waiting_dialogs
+        return app.is_open(question)
 
     def withdraw(self, question) -> None:
         self.match.app.close_overlay(question)
 
     def sound(self, name: str) -> None:
-        self.match.app.sound(SOUNDS[name])
+        self.match.app.sound(name)

@@ -12,6 +12,7 @@ from ..games import GameSpec
 from ..input import Action, Input
 from . import palette, ui
 from .chooser import Chooser
+from .host import Host
 from .strings import t, text_in
 
 ROW_HEIGHT = 38
@@ -39,7 +40,7 @@ class Menu:
 
     help_key = "help.menu"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.index = 0
         self.games_list = Chooser(len(app.games), FIRST_ROW_Y, ROW_HEIGHT, FRAME_X, FRAME_W, VISIBLE_ROWS)
@@ -96,7 +97,7 @@ class Menu:
             self.games_list.select(index)
 
     def update(self, inp: Input) -> None:
-        self.app.border = palette.BORDER  # a game may have coloured it for the side to move
+        self.app.set_border()  # a game may have coloured it for the side to move
         self.games_list.count = len(self.games)  # a test may register games while the menu is open
         count = len(self.games) + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pyxel
 
 from ..input import Action, Input
 from . import palette, ui
 from .chooser import Chooser
+from .host import GameOnScreen, Host
 from .strings import t
-
-if TYPE_CHECKING:
-    from .cartridge import Cartridge
 
 
 class Overlay:
@@ -58,7 +56,7 @@ class Page(Overlay):
     BODY_COL, BODY_WIDTH = 1, ui.COLS - 4  # column 37 stays clear, 38 holds the scroll marks
     MARK_COL = ui.COLS - 2
 
-    def __init__(self, app, word: str, heading: str) -> None:
+    def __init__(self, app: Host, word: str, heading: str) -> None:
         self.app = app
         self.word = word
         self.heading = heading
@@ -89,7 +87,7 @@ class Help(Page):
     A page longer than the screen scrolls with up/down (which then do not leave).
     """
 
-    def __init__(self, app, page: str = "", heading: str = "") -> None:
+    def __init__(self, app: Host, page: str = "", heading: str = "") -> None:
         super().__init__(app, t("help.word"), heading or t("menu.title"))
         self.lines = (ui.wrap(page, self.BODY_WIDTH) + [""]) if page else []
         self.lines += ui.wrap(t("help.shell"), self.BODY_WIDTH)
@@ -126,7 +124,7 @@ class TextBox(Overlay):
     MAX_TEXT_ROWS = ui.STATUS_ROW - 1 - FIRST_ROW - 3  # the frame, a blank row and the answer row
     VISIBLE = ui.lines_fit(0, (MAX_TEXT_ROWS - 1) * ui.CELL)
 
-    def __init__(self, app, text: str) -> None:
+    def __init__(self, app: Host, text: str) -> None:
         self.app = app
         self.lines = ui.wrap(text, self.WIDTH)
         if len(self.lines) > self.VISIBLE:  # the scroll marks take the last column
@@ -163,7 +161,7 @@ class TextBox(Overlay):
 class Message(TextBox):
     """A message in a box that waits for RETURN, a pad button or a click; ``on_close`` runs then."""
 
-    def __init__(self, app, text: str, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Host, text: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app, text)
         self.on_close = on_close
 
@@ -184,7 +182,7 @@ class Message(TextBox):
 class Confirm(TextBox):
     """Yes/no: Y (or J in German) / N / ESC, left/right + SELECT, pad A/B, or a click."""
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+    def __init__(self, app: Host, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
                  default: bool = False) -> None:
         """``default`` is the answer RETURN gives before the arrows move: No unless asked otherwise."""
         super().__init__(app, question)
@@ -257,7 +255,7 @@ class PauseMenu(Page):
 
     HOTKEY_COL = ui.COLS - 6
 
-    def __init__(self, app, cartridge: "Cartridge") -> None:
+    def __init__(self, app: Host, cartridge: GameOnScreen) -> None:
         super().__init__(app, t("pause.word"), " ".join(cartridge.name().upper()))
         # Three groups, a blank row apart: the way back, the game's commands, help and the ways out.
         commands = [(command.label, command.run, command.hotkey) for command in cartridge.commands()]

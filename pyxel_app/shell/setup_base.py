@@ -45,7 +45,7 @@ FIRST_CHOICE_ROW = 7
 COLOUR_ROW = 9
 NAME_ROW = 8
 KEYS_ROW = ui.STATUS_ROW - 4
-SOUND_SELECT = 5
+SOUND_SELECT = "select"
 
 
 class MatchForSetup(Protocol):

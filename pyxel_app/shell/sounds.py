@@ -1,17 +1,46 @@
-"""The sounds of ``resources.pyxres`` the match layer and its board views play, by name.
+"""Every sound by name: the one table of which Pyxel sound slot of resources.pyxres holds what.
 
-A board view says ``context.sound("cursor")``; only this table knows the numbers.  (ByPuzz,
-Pegs and the title still number their own sounds.)
+Screens play a sound by its name (``app.sound("refused")``); ``tools/make_resources.py`` writes
+each slot under the same name, so a name and its notes cannot drift apart.
+
+>>> slot("won"), slot("jump") == slot("slide")
+(3, True)
 """
 
 from __future__ import annotations
 
-SOUNDS = {
-    "refused": 1,  # a move or a key that is not taken
-    "won": 3,  # the end's jingle for the winner
-    "cursor": 4,  # the cursor steps, a piece is picked up
-    "select": 5,  # a choice made, a new game
-    "hint": 7,  # a hint found, an end agreed
-    "piece": 8,  # a piece put down: a disc lands, a stone is placed, a draughts move
-    "lost": 12,  # the end's jingle when the person at this computer lost
+# The slot of each sound the resource file holds, by the name make_resources.py writes it under.
+SLOTS: dict[str, int] = {
+    "slide": 0,  # a ByPuzz tile slides into the gap
+    "refused": 1,  # a key or move that does nothing
+    "blink": 2,  # a tile in place blinks in ByPuzz's check run
+    "won": 3,  # the success jingle
+    "cursor": 4,  # a choice or the cursor moves
+    "select": 5,
+    "shuffle": 6,  # a tick of ByPuzz's shuffle
+    "hint": 7,
+    "drop": 8,  # a Connect 4 disc lands: a click and a thud
+    "title.lead": 9,  # the title jingle's three voices, played together
+    "title.bass": 10,
+    "title.drum": 11,
+    "lost": 12,  # the loss's falling phrase
 }
+# A game's own word for a sound it shares: a peg's jump sounds as a tile's slide, and a stone or
+# piece set down as a disc landing.
+SAME_AS: dict[str, str] = {"jump": "slide", "place": "drop", "piece": "drop"}
+SOUNDS: dict[str, int] = SLOTS | {name: SLOTS[same] for name, same in SAME_AS.items()}
+# The title jingle's voices, on channels 0, 1 and 2 at once.
+JINGLE = ("title.lead", "title.bass", "title.drum")
+
+
+class UnknownSoundError(KeyError):
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def slot(name: str) -> int:
+    """The Pyxel sound slot of the sound called ``name``."""
+    try:
+        return SOUNDS[name]
+    except KeyError:
+        raise UnknownSoundError(f"no sound is called {name!r}; choose from {', '.join(SOUNDS)}") from None

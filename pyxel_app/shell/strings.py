@@ -10,7 +10,7 @@ import errno
 
 from .. import games
 
-LANGUAGES = ("en", "de")
+LANGUAGES = games.LANGUAGES
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {

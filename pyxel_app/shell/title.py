@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import pyxel
 
+from ..games import GameSpec
 from ..input import Input
 from . import palette, ui
 from .glyphs import REVERSED_FORMS
+from .host import Host
 from .match import MatchCartridge
 from .seats import ComputerSeat
+from .sounds import JINGLE, slot
 from .strings import t
 
 LOGO_WORDS = ("BYPUZZ", "ARCADE")
@@ -28,7 +31,6 @@ LOGO_COLOURS = (palette.YELLOW, palette.CYAN)  # one per word
 SHINE_EVERY = 12  # the white shine runs down a word's five rows, then rests
 RASTER_BAR_ROWS = (1, 13)
 GAMES_ROW, PRESS_ROW, DEMO_ROW = 16, 20, ui.ROWS - 1
-JINGLE = (9, 10, 11)  # sounds in resources.pyxres: lead, bass, drum, on channels 0-2 together
 ATTRACT_AFTER_FRAMES = 8 * 60
 DEMO_END_FRAMES = 3 * 60  # a finished demo game stays this long, then the title comes back
 
@@ -63,7 +65,7 @@ class DemoMatch(MatchCartridge):
 
 
 class Demo:
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         self.match = DemoMatch(app, spec)
         self.match.start_playing()
         level = spec.levels[len(spec.levels) // 2]
@@ -90,7 +92,7 @@ class Demo:
 
 
 class TitleScreen:
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.frame = 0
         self.idle = 0
@@ -99,8 +101,8 @@ class TitleScreen:
 
     def play_jingle(self) -> None:
         if self.app.settings.get_bool("sound", True):
-            for channel, number in enumerate(JINGLE):
-                pyxel.play(channel, number)
+            for channel, name in enumerate(JINGLE):
+                pyxel.play(channel, slot(name))
 
     def update(self, inp: Input) -> None:
         if self.frame == 0:
@@ -114,7 +116,7 @@ class TitleScreen:
             self.demo.tick()
             if self.demo.done:
                 self.demo, self.idle = None, 0
-                self.app.border = palette.BORDER
+                self.app.set_border()
         elif self.demo_game is not None:
             self.idle += 1
             if self.idle >= ATTRACT_AFTER_FRAMES:

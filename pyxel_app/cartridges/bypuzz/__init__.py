@@ -6,7 +6,6 @@ keeps what the player sees and touches, one file per screen.
 """
 
 from .board import BOARD_COL, BOARD_ROW, BOARD_X, BOARD_Y, TILE_H, TILE_W
-from .cartridge import ByPuzz
-from . import screens  # noqa: F401,E402  loaded with the app, so opening ByPuzz costs its frame no imports
+from .screens import ByPuzz
 
 __all__ = ["BOARD_COL", "BOARD_ROW", "BOARD_X", "BOARD_Y", "ByPuzz", "TILE_H", "TILE_W"]

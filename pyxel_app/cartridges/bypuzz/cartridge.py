@@ -12,6 +12,7 @@ from __future__ import annotations
 import pyxel
 
 from ...ai.fifteen import FifteenSearch
+from ...games import GameSpec
 from ...input import Action, Input
 from ...rules.bypuzz_sets import STANDARD_SET, PuzzleSet, PuzzleSetError, parse_puzzle_set, target_key
 from ...rules.fifteen import GOAL_SEPARATOR, RULES, STANDARD_GOAL, Fifteen, arrangement_from_text, arrangement_to_text, is_solvable
@@ -22,16 +23,16 @@ from ...shell.settings import ON_OFF, one_of, parsed_by
 from ...shell.storage import problem_text, read_text
 from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
+from ...shell.host import Host
 from . import sets
 from .board import TILE_STYLES, draw_mini
+from .shared import LEVELS
 
-LEVELS = ("easy", "normal", "hard")
 # Solver time per frame: a 60 fps frame has 16.7 ms, drawing needs well under the rest.
 # While something moves on screen the solver leaves the frame room to spare; while the
 # screen stands still it takes most of it (a late still frame shows nothing).
 SOLVER_BUDGET_MS = 4.0
 STILL_SOLVER_BUDGET_MS = 10.0
-SOUND_SLIDE, SOUND_REFUSED, SOUND_BLINK, SOUND_SOLVED, SOUND_MOVE, SOUND_SELECT, SOUND_SHUFFLE, SOUND_HINT = range(8)
 USER_SET_FILE = "bypuzz-set.txt"
 # No optimal solution of a 15-puzzle is longer than 80 moves; a player's count is bounded for sanity.
 MAX_MOVES = 99_999
@@ -102,17 +103,19 @@ class Solver:
             self.remember(search.tiles, search.solution)
 
 
-class ByPuzz(Cartridge):
+class ByPuzzCartridge(Cartridge):
+    """What ByPuzz's screens share and how they follow each other; which class shows each screen
+    (``screen_classes``, by name) is the game's own class's, ``ByPuzz`` in screens.py, so this
+    module and the screens never import each other."""
+
     data_files = {USER_SET_FILE: sets.MAX_FILE_BYTES}
     message_lines = 1  # the prompt line under the two key lines
     leave_hotkey = "X"
     solver_budget_ms = SOLVER_BUDGET_MS
     still_solver_budget_ms = STILL_SOLVER_BUDGET_MS
 
-    def __init__(self, app, spec) -> None:
+    def __init__(self, app: Host, spec: GameSpec) -> None:
         super().__init__(app, spec)
-        from .screens import ConfigScreen
-
         self.puzzle_sets: list[PuzzleSet] = [STANDARD_SET] + sets.bundled_sets()
         self.load_user_set()
         self.set_index = 0
@@ -122,7 +125,7 @@ class ByPuzz(Cartridge):
         self.goal = self.current_set.targets[self.target_index or 0]
         self.hints_used = 0
         self.searcher = Solver(self.goal)
-        self.screen = ConfigScreen(self)
+        self.screen = self.new_screen("config")
         self.next_screen = None
 
     # What the arcade menu shows.
@@ -208,8 +211,8 @@ class ByPuzz(Cartridge):
     def sound_on(self) -> bool:
         return self.settings.get_bool("sound", True)
 
-    def sound(self, number: int) -> None:
-        self.app.sound(number)
+    def sound(self, name: str) -> None:
+        self.app.sound(name)
 
     def best_key(self, goal: tuple[int, ...] | None = None, level: str | None = None) -> str:
         return f"bypuzz.best.{target_key(goal or self.goal)}.{level or self.level}"
@@ -255,7 +258,7 @@ class ByPuzz(Cartridge):
             puzzle_set = parse_puzzle_set(text, name)
         except (OSError, UnicodeDecodeError, PuzzleSetError) as error:
             self.app.show_message(t("bypuzz.set.bad", name=Path(path).name, why=problem_text(error)))
-            self.sound(SOUND_REFUSED)
+            self.sound("refused")
             return False
         self.app.storage.write(USER_SET_FILE, text)
         self.set_index = self.add_set(puzzle_set)
@@ -269,31 +272,31 @@ class ByPuzz(Cartridge):
 
     # Screens.
 
+    # The class of each screen, by name: config, choose, preview, play.
+    screen_classes: dict[str, type] = {}
+
+    def new_screen(self, name: str, **options):
+        return self.screen_classes[name](self, **options)
+
     def go(self, screen) -> None:
         """Switch screens at the top of the next update (as the shell does)."""
         self.next_screen = screen
 
     def start(self) -> None:
-        from .screens import ConfigScreen
-
         self.session = None
-        self.screen, self.next_screen = ConfigScreen(self), None
+        self.screen, self.next_screen = self.new_screen("config"), None
 
     def choose_target(self) -> None:
         """Back to the puzzle choice: the game in hand (if any) is over."""
-        from .screens import ChooseScreen
-
         self.session = None
-        self.app.border = palette.BORDER
+        self.app.set_border()
         self.forget_autosave()
-        self.screen, self.next_screen = ChooseScreen(self), None
+        self.screen, self.next_screen = self.new_screen("choose"), None
 
     def begin(self, goal: tuple[int, ...]) -> None:
         """The chosen target: preview it, then shuffle."""
-        from .screens import PreviewScreen
-
         self.set_goal(goal)
-        self.go(PreviewScreen(self, then_shuffle=True))
+        self.go(self.new_screen("preview", then_shuffle=True))
 
     def set_goal(self, goal: tuple[int, ...]) -> None:
         if goal != self.goal or self.searcher.goal != goal:
@@ -301,14 +304,12 @@ class ByPuzz(Cartridge):
             self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
-        from .screens import PlayScreen
-
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
         self.hints_used = 0
         self.searcher.keep_only(start)
         if par is None:
             self.searcher.want(start)
-        self.screen = PlayScreen(self, check_run=check_run)
+        self.screen = self.new_screen("play", check_run=check_run)
         self.next_screen = None
 
     def start_chosen(self, start: tuple[int, ...], solution: list[int] | None = None) -> None:
@@ -354,16 +355,14 @@ class ByPuzz(Cartridge):
     def on_session_changed(self) -> None:
         """After every change of the board (move, undo, redo, restart, load, resume): the par of
         the game shown, and the play screen's one after-change path (recount, notice a win)."""
-        from .screens import PlayScreen
-
         if self.session is None:
             return
         if self.par is None:
             self.searcher.want(self.session.start.tiles)
-        if isinstance(self.screen, PlayScreen):
+        if isinstance(self.screen, self.screen_classes["play"]):
             self.screen.board_changed()
         else:
-            self.screen = PlayScreen(self, check_run=False)
+            self.screen = self.new_screen("play", check_run=False)
             self.next_screen = None
 
     # State for the screens and tests.
@@ -400,9 +399,7 @@ class ByPuzz(Cartridge):
         self.ask_quit()
 
     def show_target(self) -> None:
-        from .screens import PreviewScreen
-
-        self.go(PreviewScreen(self, then_shuffle=False, back_to=self.screen))
+        self.go(self.new_screen("preview", then_shuffle=False, back_to=self.screen))
 
     def devices(self) -> tuple[bool, bool]:
         return self.settings.get_bool("bypuzz.mouse", True), self.settings.get_bool("bypuzz.pad", True)
@@ -419,9 +416,7 @@ class ByPuzz(Cartridge):
         self.flash(t("bypuzz.devices", mouse=on if inp.mouse_enabled else off, pad=on if inp.pad_enabled else off))
 
     def hint(self) -> None:
-        from .screens import PlayScreen
-
-        if isinstance(self.screen, PlayScreen):
+        if isinstance(self.screen, self.screen_classes["play"]):
             self.screen.ask_hint()
         else:
             self.flash(t("msg.no_hint"))

@@ -8,14 +8,13 @@ L the next level, B the next puzzle set, V shows the target big, RETURN starts.
 
 from __future__ import annotations
 
-from ...ai.fifteen import EASY, HARD, NORMAL
 from ...input import Action, Input
 from ...shell import palette, ui
 from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import MINI_SIZE, draw_mini, draw_mini_random
-from .cartridge import LEVELS, SOUND_MOVE, SOUND_SELECT
+from .shared import DISTANCES, LEVELS
 from .screen import Screen
 
 TARGET_COLS = (4, 11, 18, 25, 32)  # the minis' left columns; each number sits two columns left of its mini
@@ -31,7 +30,6 @@ LEVEL_Y = (BOTTOM_ROW - 1) * ui.CELL + ui.LINE_PITCH
 NAME_ROW = BOTTOM_ROW + 3  # the chosen target's name and best
 NAME_COLS = ui.COLS - ui.MARGIN - LEVEL_COLS[0]
 FOOTER_ROW = ui.ROWS - 2
-DISTANCES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DIGITS = "1234567890"
 
 
@@ -99,13 +97,13 @@ class ChooseScreen(Screen):
         cart = self.cart
         cart.save_choices()
         index = cart.target_index if cart.target_index is not None else self.app.rng.randrange(len(cart.current_set.targets))
-        cart.sound(SOUND_SELECT)
+        cart.sound("select")
         cart.begin(cart.current_set.targets[index])
 
     def set_level(self, level: str) -> None:
         self.cart.level = level
         self.cart.save_choices()
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
 
     def next_level(self) -> None:
         self.set_level(LEVELS[(LEVELS.index(self.cart.level) + 1) % len(LEVELS)])
@@ -114,11 +112,11 @@ class ChooseScreen(Screen):
         self.items.select(item)
         self.cart.target_index = None if item == RANDOM else item
         self.cart.save_choices()
-        self.cart.sound(SOUND_MOVE)
+        self.cart.sound("cursor")
 
     def next_set(self) -> None:
         self.cart.cycle_set()
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
 
     def view(self) -> None:
         cart = self.cart
@@ -166,7 +164,7 @@ class ChooseScreen(Screen):
         else:
             chosen = self.items.update(inp)
             if self.items.moved:
-                self.cart.sound(SOUND_MOVE)
+                self.cart.sound("cursor")
             if chosen is not None:
                 self.pick(chosen)
 

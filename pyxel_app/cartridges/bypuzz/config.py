@@ -15,7 +15,6 @@ from ...shell.chooser import Chooser
 from ...shell.keys import action_label, key_label
 from ...shell.strings import t
 from ...shell.cartridge import Command
-from .cartridge import SOUND_MOVE, SOUND_SELECT
 from .screen import Screen
 
 # Direction keys of the two one-hand layouts.  None of them is a ByPuzz hotkey
@@ -107,10 +106,10 @@ class ConfigScreen(Screen):
         elif key == "RETURN":
             self.accept()
             return
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
 
     def accept(self) -> None:
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
         self.cart.choose_target()
 
     def commands(self) -> list[Command]:
@@ -142,7 +141,7 @@ class ConfigScreen(Screen):
             return
         chosen = self.rows.update(inp)
         if self.rows.moved:
-            self.cart.sound(SOUND_MOVE)
+            self.cart.sound("cursor")
         if chosen is not None:
             self.run(ROWS[chosen])
 

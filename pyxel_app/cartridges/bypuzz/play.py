@@ -20,8 +20,7 @@ from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
-from .cartridge import SOUND_BLINK, SOUND_HINT, SOUND_REFUSED, SOUND_SHUFFLE, SOUND_SLIDE, SOUND_SOLVED
-from .choose import DISTANCES
+from .shared import DISTANCES
 from .screen import KEYS_Y, PROMPT_ROW, Screen
 
 SHUFFLE_FRAMES = {"easy": 60, "normal": 120, "hard": 200}
@@ -71,7 +70,7 @@ class ShuffleScreen(Screen):
             self.cart.ask_quit()
             return
         if inp.any_key():  # no board to play on yet: the key is refused, and the player hears and reads why
-            self.cart.sound(SOUND_REFUSED)
+            self.cart.sound("refused")
             self.cart.flash(t("bypuzz.busy.shuffle"))
         if not self.maker.finished and self.maker.step(self.cart.app.think_ms(self.cart.solver_budget_ms)):
             self.cart.start_chosen(self.maker.tiles, self.maker.solution)
@@ -79,7 +78,7 @@ class ShuffleScreen(Screen):
             if self.frame % SLIDE_EVERY == 0:
                 self.slide_at_random()
                 if self.frame % (SLIDE_EVERY * 4) == 0:
-                    self.cart.sound(SOUND_SHUFFLE)
+                    self.cart.sound("shuffle")
             return
         self.build_frame += 1
         if self.build_frame >= CELLS * BUILD_FRAMES_PER_CELL:
@@ -180,7 +179,7 @@ class PlayScreen(Screen):
         counted = min(len(self.check_cells), self.check_frame // CHECK_FRAMES_PER_TILE)
         if counted > self.in_place:
             self.in_place = counted
-            self.cart.sound(SOUND_BLINK)
+            self.cart.sound("blink")
         if self.check_frame >= len(self.check_cells) * CHECK_FRAMES_PER_TILE + CHECK_TAIL_FRAMES:
             self.finish_check()
 
@@ -204,7 +203,7 @@ class PlayScreen(Screen):
         before = cart.state.tiles
         for tile in tiles:
             cart.session.play(tile)
-        cart.sound(SOUND_SLIDE)
+        cart.sound("slide")
         cart.on_session_changed()
         cart.after_move()
         after = cart.state.tiles
@@ -238,14 +237,14 @@ class PlayScreen(Screen):
         self.slides = {}
         if self.won and not cart.solved:
             self.won = False
-            self.app.border = palette.BORDER
+            self.app.set_border()
         if cart.auto_check:
             self.in_place = self.count_in_place()
             if cart.solved and not self.won:
                 self.win()
 
     def refuse(self) -> None:
-        self.cart.sound(SOUND_REFUSED)
+        self.cart.sound("refused")
 
     def win(self) -> None:
         cart = self.cart
@@ -258,7 +257,7 @@ class PlayScreen(Screen):
         if recorded_session is not session or recorded_position != session.position:
             self.new_best = cart.record_best(session.move_count)
             self.recorded_at = (session, session.position)
-        cart.sound(SOUND_SOLVED)
+        cart.sound("won")
         cart.autosave()
 
     # Commands.
@@ -303,7 +302,7 @@ class PlayScreen(Screen):
         self.hint_cell = tiles.index(answer[0])
         self.hint_frames = HINT_FRAMES
         cart.flash(t("bypuzz.hint", tile=answer[0], n=len(answer)), HINT_FRAMES)
-        cart.sound(SOUND_HINT)
+        cart.sound("hint")
 
     def commands(self) -> list[Command]:
         cart = self.cart
@@ -406,12 +405,12 @@ class PlayScreen(Screen):
         cart = self.cart
         if self.won_frames:
             self.won_frames -= 1
-            self.app.border = (self.won_frames // 3) % 16 if self.won_frames else palette.BORDER
+            self.app.set_border((self.won_frames // 3) % 16 if self.won_frames else None)
             if not inp.any_key():
                 return
             # A key ends the celebration and still does its own work.
             self.won_frames = 0
-            self.app.border = palette.BORDER
+            self.app.set_border()
         if self.key(inp, "N", clicked) or inp.pressed(Action.SELECT):
             cart.choose_target()
         elif self.key(inp, "V", clicked):

@@ -11,7 +11,6 @@ from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
 from .board import draw_board
-from .cartridge import SOUND_SELECT
 from .play import draw_side
 from .screen import KEYS_Y, Screen
 
@@ -31,7 +30,7 @@ class PreviewScreen(Screen):
     def carry_on(self) -> None:
         from .play import ShuffleScreen
 
-        self.cart.sound(SOUND_SELECT)
+        self.cart.sound("select")
         if self.then_shuffle:
             self.cart.go(ShuffleScreen(self.cart))
         elif self.back_to is not None:

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-
 from ...input import Input
 from ...shell import hotkeys, palette, ui
 from ...shell.hotkeys import HotkeyBar
 from ...shell.strings import t
 from ...shell.cartridge import Command
-
-if TYPE_CHECKING:
-    from .cartridge import ByPuzz
+from .cartridge import ByPuzzCartridge
 
 TITLE = "B Y P U Z Z"
 TITLE_COL = 19  # centred over the board
@@ -27,7 +22,7 @@ class Screen:
     # Nothing moves on screen, so the solver may take most of the frame.
     still = False
 
-    def __init__(self, cart: "ByPuzz") -> None:
+    def __init__(self, cart: ByPuzzCartridge) -> None:
         self.cart = cart
         self.app = cart.app
         self.frame = 0
