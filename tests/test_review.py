@@ -425,3 +425,20 @@ def test_doctests_pass():
     for module in (review, verdicts):
         failures, tried = doctest.testmod(module)
         assert failures == 0 and tried >= 1, module
+
+
+def test_an_only_move_is_evaluated_too():
+    """A side that must pass in Othello, a draughts capture that is the only move."""
+    rng = random.Random(8)
+    for _ in range(2000):
+        state = OTHELLO.initial_state()
+        while OTHELLO.outcome(state) is None and not OTHELLO.must_pass(state):
+            state = OTHELLO.apply(state, rng.choice(OTHELLO.legal_moves(state)))
+        if OTHELLO.outcome(state) is None and state.empties > 14:
+            break
+    evaluation = Evaluate(OTHELLO, state, 300.0).run_to_end()
+    assert evaluation.best_text == "pass" and evaluation.verdict.depth >= 1 and evaluation.verdict.player == state.to_move
+    capture = DRAUGHTS.state_from_text("W:W28,40,45:B23,12,14,15")
+    assert len(DRAUGHTS.legal_moves(capture)) == 1
+    evaluation = Evaluate(DRAUGHTS, capture, 300.0).run_to_end()
+    assert evaluation.best == DRAUGHTS.legal_moves(capture)[0] and evaluation.verdict.depth >= 2

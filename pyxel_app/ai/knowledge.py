@@ -16,6 +16,7 @@ two values compare as the engine's own choice between them would.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -25,7 +26,7 @@ from ..rules.connect4 import RULES as CONNECT4
 from ..rules.draughts import INTERNATIONAL
 from ..rules.draughts import RULES as DRAUGHTS
 from ..rules.fifteen import RULES as FIFTEEN
-from ..rules.othello import bits_to_squares, flipped_by, legal_squares
+from ..rules.othello import PASS, bits_to_squares, flipped_by, legal_squares
 from ..rules.othello import RULES as OTHELLO
 from ..rules.pegs import RULES as PEGS
 from . import connect4, draughts, othello
@@ -127,25 +128,32 @@ class OthelloKnowledge(Knowledge):
         return Known(self.disc_verdict(othello.final_score(state.own, state.other), state.to_move))
 
     def search(self, state, played, found: Found):
-        own, other = state.own, state.other
+        own, other, passing = state.own, state.other, False
+        if not legal_squares(own, other):
+            # The side to move must pass (only evaluated: a review never searches an only move).
+            own, other, passing = other, own, True
         lookahead = othello.Lookahead()
         order = [1 << square for square in bits_to_squares(legal_squares(own, other))]
         rng = random.Random(0)
         for depth in range(1, state.empties + 1):
             value, best_bits = yield from drive(lookahead, lookahead.search(own, other, depth, order, rng), self.clock)
             played_value = None
-            if played is not None:
-                bit = 1 << played
-                if bit in best_bits:
-                    played_value = value
-                else:
-                    flips = flipped_by(own, other, played)
-                    work = lookahead.value(other ^ flips, own | flips | bit, depth - 1)
-                    played_value = -(yield from drive(lookahead, work, self.clock))
-            found.update(depth, othello.bit_to_move(best_bits[0]), value, played_value)
+            if passing:
+                found.update(depth, PASS, -value, None)
+            else:
+                if played is not None:
+                    played_value = value if 1 << played in best_bits else (
+                        yield from self.played_value(lookahead, own, other, played, depth))
+                found.update(depth, othello.bit_to_move(best_bits[0]), value, played_value)
             order = [best_bits[0]] + [bit for bit in order if bit != best_bits[0]]
             if proven(value, othello.WIN_BASE) and (played_value is None or proven(played_value, othello.WIN_BASE)):
                 return
+
+    def played_value(self, lookahead, own: int, other: int, square: int, depth: int):
+        """Generator: the value of the move on ``square`` at ``depth``, as the look-ahead scores a move."""
+        flips = flipped_by(own, other, square)
+        work = lookahead.value(other ^ flips, own | flips | 1 << square, depth - 1)
+        return -(yield from drive(lookahead, work, self.clock))
 
     def verdict(self, value: int, player: int, state, depth: int) -> Verdict:
         """A search to the end of every line is exact (a draw scores 0 there); a proven win short
@@ -219,19 +227,20 @@ class DraughtsKnowledge(Knowledge):
         """Generator: (value for the side to move, best move) at ``depth`` plies; a move that is the
         only one is played without costing depth, as the engine does, and a finished game scores
         as the engine scores it."""
-        sign, plies = 1, 0
+        sign, plies, first = 1, 0, None
         while True:
             outcome = self.rules.outcome(state)
             if outcome is not None:
-                return (0 if outcome.winner is None else deeper(-sign * draughts.WIN, plies)), None
+                return (0 if outcome.winner is None else deeper(-sign * draughts.WIN, plies)), first
             moves = self.rules.legal_moves(state)
             if len(moves) > 1:
                 break
+            first = first or moves[0]
             state, sign, plies = self.rules.after(state, moves[0]), -sign, plies + 1
         search = draughts.DraughtsSearch(state, "hard", rng=random.Random(0), budget_ms=UNBOUNDED_MS,
                                          max_depth=max(depth, 1))
         result = yield from step_until(search, self.clock)
-        return deeper(sign * result.score, plies), result.move
+        return deeper(sign * result.score, plies), first or result.move
 
     def verdict(self, value: int, player: int, state, depth: int) -> Verdict:
         if abs(value) > draughts.WIN_THRESHOLD:
@@ -301,11 +310,13 @@ class FifteenKnowledge(Knowledge):
             return None
         return Verdict(0, at_least=search.bound)
 
+    def prepare(self, state):
+        """The goal's own search reads the tables its gap needs."""
+        yield from step_until(FifteenSearch(state.goal, state.goal), self.clock)
+
     def exact_all(self, review):
         states, moves = review.states, review.record.moves
-        # The goal's own search reads the tables its gap needs, outside any move's time.
-        goal = states[0].goal
-        yield from step_until(FifteenSearch(goal, goal), self.clock)
+        yield from review.timed(self.prepare(states[0]), math.inf)
         solution = None
         for index, state in enumerate(states):
             if index and solution and moves[index - 1] == solution[0]:

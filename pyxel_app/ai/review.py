@@ -35,6 +35,7 @@ How a move is judged, for the player who made it:
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -115,8 +116,8 @@ class Study(Cooperative):
         raise NotImplementedError
 
     def timed(self, work, budget_ms: float):
-        """Generator: runs ``work`` for at most ``budget_ms`` of its own time; returns
-        (finished, what it returned or None)."""
+        """Generator: runs ``work`` for at most ``budget_ms`` of its own time (``math.inf``: until
+        it ends), pausing it at every step's end; returns (finished, what it returned or None)."""
         spent, budget = 0.0, budget_ms / 1000.0
         while True:
             resume = time.perf_counter()
@@ -158,6 +159,7 @@ class Evaluate(Study):
     def _plan(self):
         rules, state = self.rules, self.state
         engine = self.knowledge.mistake_drop is not None
+        yield from self.timed(self.knowledge.prepare(state), math.inf)
         known = yield from self.exact_value(state, self.time_ms * (EXACT_SHARE if engine else 1.0))
         if known is None:
             found = yield from self.engine_value(state, None, max(self.time_ms - self.elapsed_now_ms(), 0.0))

@@ -124,6 +124,12 @@ class Knowledge:
         self.rules = rules
         self.clock = clock
 
+    def prepare(self, state):
+        """Generator: reads what the solver needs for ``state`` (its tables) before any search's
+        time runs."""
+        return
+        yield
+
     def exact(self, state):
         """Generator returning the exact :class:`Known` of a position still in play, or None
         where no solver reaches it."""
