@@ -250,8 +250,9 @@ class DraughtsKnowledge(Knowledge):
 
 
 class PegsKnowledge(Knowledge):
-    """Solvable (one marble can remain) or not; a position that can still be solved comes
-    before every one that can, so the review solves from the end back to the first it can."""
+    """Solvable (one marble can remain) or not.  Every position before one that can be solved
+    can be solved too, so the review solves from the end back to the first that can: the
+    positions near the end are small, and the ones before it need no search."""
 
     def __init__(self, rules, clock: Clock) -> None:
         super().__init__(rules, clock)

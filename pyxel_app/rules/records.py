@@ -58,7 +58,9 @@ DEFAULT_EVENT = "ByPuzz Arcade"
 TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 START_TAG = "Start"
 OTHELLO_PASSES = ("pass", "pa", "ps", "--")
+# Moves a line when a record is written: short lines, so an error's line number finds a move.
 PEG_JUMPS_PER_LINE = 10
+TILES_PER_LINE = 20
 # ByPuzz labels: the arrow of the way the tile slides, by the gap's offset from the tile.
 SLIDE_ARROWS = {-SIZE: "↑", SIZE: "↓", -1: "←", 1: "→"}
 
@@ -422,7 +424,7 @@ class FifteenFormat(Format):
     def write(self, record: Record) -> str:
         lines = tag_lines(record.tags) + [record.rules.state_to_text(record.start)]
         texts = record.move_texts()
-        lines += [" ".join(texts[at:at + 20]) for at in range(0, len(texts), 20)]
+        lines += [" ".join(texts[at:at + TILES_PER_LINE]) for at in range(0, len(texts), TILES_PER_LINE)]
         return "\n".join(lines) + "\n"
 
     def label(self, rules: Rules, state, move) -> str:
