@@ -1,4 +1,4 @@
-"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|snap|bench|build] ...``.
+"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|snap|review|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
 line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
@@ -18,6 +18,10 @@ PROG = "python -m pyxel_app"
 MAX_PERFT_DEPTH = 42
 MAX_SCALE = 8  # 2,560 x 1,600 pixels; Pyxel aborts on an image far bigger
 MAX_MONKEY_FRAMES = 10_000_000
+MAX_MOVE_MS = 600_000
+DEFAULT_REVIEW_MS = 500
+# A review that may take longer than this (seconds) says so first.
+SLOW_REVIEW_S = 20
 
 
 def bind_address(text: str) -> str:
@@ -65,6 +69,12 @@ def build_parser() -> Parser:
     snap.add_argument("--data", type=named("the data folder"), help="run on the files in this folder instead of a fresh in-memory store")
     snap.add_argument("--at", choices=("play", "start"), default="play",
                       help="open the cartridge at its board (default) or at its first screen")
+    review = commands.add_parser("review", help="judge every move of a game record with the engines' knowledge")
+    review.add_argument("game")
+    review.add_argument("file", nargs="?", default="-", type=named("the record"), metavar="FILE|-",
+                        help="the record in the game's own text (default -: standard input)")
+    review.add_argument("--move-ms", type=bounded(1, MAX_MOVE_MS, "--move-ms"), default=DEFAULT_REVIEW_MS,
+                        help=f"the time of each search, in milliseconds (default {DEFAULT_REVIEW_MS})")
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--quick", action="store_true", help="a short smoke run")
     bench.add_argument("--monkey", type=bounded(1, MAX_MONKEY_FRAMES, "--monkey"), metavar="N",
@@ -227,6 +237,42 @@ def checked_puzzle_set(path: str) -> str:
     return text
 
 
+def read_record_text(path: str) -> str:
+    """The text of the record file ``path``, or of standard input for ``-``."""
+    from .rules.records import MAX_RECORD_CHARS
+    from .shell.storage import problem_text
+
+    if path != "-":
+        text = read_text_file(path, "record", 4 * MAX_RECORD_CHARS)
+        if text is None:
+            raise UsageError(f"{path}: no such file")
+        return text
+    data = sys.stdin.buffer.read(4 * MAX_RECORD_CHARS + 1)
+    if len(data) > 4 * MAX_RECORD_CHARS:
+        raise UsageError(f"standard input: more than {4 * MAX_RECORD_CHARS} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"standard input: {problem_text(error)}") from None
+
+
+def cmd_review(args) -> None:
+    from .ai.review import Review, move_line, summary_text
+    from .rules.records import read_record
+
+    spec = find_game(args.game)
+    record = read_record(spec.rules, read_record_text(args.file))
+    most_s = (2 * len(record.moves) + 1) * args.move_ms / 1000
+    if most_s > SLOW_REVIEW_S:
+        note(f"reviewing {len(record.moves)} moves at {args.move_ms} ms a search can take up to {most_s:.0f} s")
+    review = Review(record, args.move_ms).run_to_end()
+    for move in review.moves:
+        print(move_line(move), flush=True)
+    if review.mistakes:
+        print(f"# {summary_text(review)}")
+    print(f"mistakes {len(review.mistakes)}")
+
+
 def cmd_bench(args) -> None:
     if args.monkey is not None:
         from .bench.monkey import run as run_monkey
@@ -252,6 +298,7 @@ COMMANDS = {
     "perft": cmd_perft,
     "solve": cmd_solve,
     "snap": cmd_snap,
+    "review": cmd_review,
     "bench": cmd_bench,
     "build": cmd_build,
 }

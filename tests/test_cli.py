@@ -348,7 +348,10 @@ DOCUMENTED = {
     "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
     "python -m pyxel_app build": (["build"], None),
+    "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
 }
+# The record the documented review reads: a Connect 4 game whose sixth move lets a three be four.
+GAME_RECORD = "1414141\n"
 
 
 def test_the_readme_documents_exactly_the_commands_run_here():
@@ -365,6 +368,7 @@ def test_every_documented_command_runs_for_a_new_user(line, tmp_path):
     module = line.split()[2]  # pyxel_app, or a bench module run as its own command
     args = [arg.format(port=free_port()) for arg in args]
     shutil.copyfile(ROOT / "pyxel_app" / "cartridges" / "bypuzz" / "sets" / "bymore1.txt", tmp_path / "sets.txt")
+    (tmp_path / "game.txt").write_text(GAME_RECORD)
     extra = {"BYPUZZ_HEADLESS_FRAMES": "30"} if how == WINDOW else {}
     env = new_user_env(tmp_path / "home", **extra)
     process = subprocess.Popen([sys.executable, "-m", module, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -418,7 +422,14 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
                  "data": str(folder / "data"), "at": "play"},
         "bench": {"monkey": "1", "seed": "4"},
         "build": {},
+        "review": {"game": "connect4", "file": str(record_file(folder)), "move_ms": "10"},
     }
+
+
+def record_file(folder: Path) -> Path:
+    path = folder / "game.txt"
+    path.write_text(GAME_RECORD)
+    return path
 
 
 def command_line(command: str | None, actions: list, values: dict[str, str]) -> list[str]:
@@ -745,3 +756,86 @@ def test_the_app_says_a_port_is_not_permitted_in_both_languages():
             assert words in why_text("port_denied") and why_text("port_denied") != why_text("port_in_use")
     finally:
         strings.set_language("en")
+
+
+# ---- review: every move judged ----
+
+REVIEW_LINE = re.compile(r"^\d+(\.|\.\.\.)? \S+ ((win|loss)( (in|by) \d+)?|draw|~[+-]\d+\.\d|~\d+\+|~\?)( \?( best \S+)?)?$")
+
+
+def review_output(args, capsys) -> list[str]:
+    from pyxel_app.__main__ import main
+
+    code = main(["review", *args])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out.splitlines()
+
+
+@pytest.mark.parametrize("game", ["connect4", "connect4-engine", "othello", "draughts-tables", "draughts-engine", "pegs",
+                                  "fifteen"])
+def test_review_marks_a_planted_blunder_in_every_game(game, tmp_path, capsys):
+    from test_review import ENGINE_MS, EXACT_MS, planted
+
+    from pyxel_app.rules.records import write_record
+
+    record, index = planted(game)
+    path = tmp_path / "game.txt"
+    path.write_text(write_record(record), encoding="utf-8")
+    name = {"fifteen": "bypuzz"}.get(game, game.split("-")[0])
+    ms = ENGINE_MS if game.endswith("-engine") else EXACT_MS
+    lines = review_output([name, str(path), "--move-ms", str(int(ms))], capsys)
+    moves, summary, last = lines[:-2], lines[-2], lines[-1]
+    assert len(moves) == len(record.moves) and all(REVIEW_LINE.match(line) for line in moves), lines
+    assert moves[index].split()[1] == record.rules.move_to_text(record.moves[index])
+    assert " ? best " in moves[index], lines
+    assert summary.startswith("# ") and "mistake" in summary
+    assert re.fullmatch(r"mistakes [1-9]\d*", last) and int(last.split()[1]) == sum(" ?" in line for line in moves)
+
+
+def test_review_reads_standard_input_and_numbers_full_moves(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "pyxel_app", "review", "othello", "-", "--move-ms", "20"],
+                            input="f5d6c3\n", capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT)))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[:2] for line in lines[:-1]] == [["1.", "f5"], ["1...", "d6"], ["2.", "c3"]]
+    assert all(REVIEW_LINE.match(line) for line in lines[:-1]) and lines[-1].startswith("mistakes ")
+
+
+def test_review_of_a_record_without_moves_finds_no_mistakes(tmp_path, capsys):
+    path = tmp_path / "empty.txt"
+    path.write_text("# not a move yet\n")
+    assert review_output(["connect4", str(path)], capsys) == ["mistakes 0"]
+
+
+@pytest.mark.parametrize("args, text, message", [
+    (["connect4", "{file}"], "4453\n44x", "error: line 2: 'x' (move 7) is not a column; use the digits 1-7"),
+    (["othello", "{file}"], "f5f5", "error: line 1: move 2 (f5) is not a legal move here"),
+    (["draughts", "{file}"], "1. 32-28 32-28", "error: line 1: move 2 (32-28): there is no piece of yours on 32"),
+    (["pegs", "{file}"], "d2-d4\nd2-d4", "error: line 2: move 2 (d2-d4) is not a legal move here"),
+    (["bypuzz", "{file}"], "1,2,3", "error: line 1: the tiles are 16 numbers, got 3"),
+    (["chess", "{file}"], "e4", "error: unknown game 'chess'"),
+    (["connect4", "nosuch.txt"], "", "error: nosuch.txt: no such file"),
+    (["connect4", "{file}", "--move-ms", "0"], "4", "--move-ms must be from 1 to 600000, got 0"),
+    (["connect4", "{file}", "--move-ms", "x"], "4", "argument --move-ms: 'x' is not a whole number"),
+    (["connect4", "{file}", "extra"], "4", "unrecognized arguments: extra"),
+])
+def test_a_bad_record_or_option_for_review_is_one_line_and_exit_2(args, text, message, tmp_path, monkeypatch, capsys):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.txt").write_text(text, encoding="utf-8")
+    assert main(["review", *[arg.format(file="game.txt") for arg in args]]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_review_refuses_a_record_that_is_not_utf8_from_a_file_or_standard_input(tmp_path):
+    (tmp_path / "latin1.txt").write_bytes(b"4453 caf\xe9\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    for args, data in ((["latin1.txt"], None), (["-"], b"4453 caf\xe9\n")):
+        result = subprocess.run([sys.executable, "-m", "pyxel_app", "review", "connect4", *args], input=data,
+                                capture_output=True, env=env, cwd=tmp_path, timeout=120)
+        err = result.stderr.decode("utf-8", "replace")
+        assert result.returncode == 2 and len(err.strip().splitlines()) == 1 and "not UTF-8 text" in err, err

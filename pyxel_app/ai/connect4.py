@@ -427,6 +427,11 @@ class Lookahead:
         move = self.rng.choice(best_moves) if ties_at_random else best_moves[0]
         return best_value, move
 
+    def value(self, current: int, mask: int, moves: int, depth: int):
+        """Generator returning the value of a position (its side to move has not lost yet) at
+        ``depth`` plies, as :meth:`search` scores a move: how the review scores the move played."""
+        return (yield from self._alphabeta(current, mask, moves, depth, -INFINITY, INFINITY))
+
     def _alphabeta(self, current, mask, moves, depth, alpha, beta):
         self.nodes += 1
         if not self.nodes & LOOKAHEAD_CHECK_MASK and time.perf_counter() >= self.deadline:

@@ -597,6 +597,11 @@ class Lookahead:
                 best_bits.append(bit)
         return best, best_bits
 
+    def value(self, own: int, other: int, depth: int):
+        """Generator returning the value of a position at ``depth`` plies, as :meth:`search`
+        scores a move: how the review scores the move played."""
+        return (yield from self._alphabeta(own, other, depth, -INFINITY, INFINITY))
+
     def _alphabeta(self, own: int, other: int, depth: int, alpha: int, beta: int):
         self.nodes += 1
         if not self.nodes & CHECK_MASK and time.perf_counter() >= self.deadline:

@@ -4,7 +4,8 @@ Timings live here, never in tests, and nothing here goes into the .pyxapp: a des
 Each figure is one line ``name: value``.  ``frames`` drives the real app headless;
 ``network`` times both sides of a network game on loopback;
 ``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
-``draughts`` times perft beside py-draughts and plays the strength matches.
+``draughts`` times perft beside py-draughts and plays the strength matches;
+``review`` times the review of a game of each game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, draughts, fifteen, frames, network, othello, pegs
+    from . import connect4, draughts, fifteen, frames, network, othello, pegs, review
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -22,3 +23,4 @@ def run(quick: bool = False) -> None:
     pegs.run(report, quick)
     othello.run(report, quick)
     draughts.run(report, quick)
+    review.run(report, quick)
