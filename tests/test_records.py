@@ -139,6 +139,19 @@ def test_an_othello_record_ending_in_a_pass_writes_it_and_white_starts_as_its_po
     assert OTHELLO.variant_of(read_record(OTHELLO, write_record(white)).start) == "white-starts"
 
 
+def test_an_othello_record_from_mid_game_says_who_began_in_a_variant_tag():
+    state = OTHELLO.initial_state("white-starts")
+    for text in ("e3", "f3", "g3"):
+        state = OTHELLO.apply(state, OTHELLO.move_from_text(state, text))
+    record = Record(OTHELLO, state, (OTHELLO.legal_moves(state)[0],))
+    text = write_record(record)
+    assert '[Variant "white-starts"]' in text
+    back = read_record(OTHELLO, text)
+    assert back == record and OTHELLO.variant_of(back.start) == "white-starts"
+    untagged = "\n".join(line for line in text.splitlines() if not line.startswith("["))
+    assert OTHELLO.variant_of(read_record(OTHELLO, untagged).start) == "standard"  # an FFO line alone: the usual game
+
+
 def test_draughts_records_are_pdn():
     text = '[White "Ann"]\n[FEN "W:W31-50:B1-20"]\n1. 32-28 19-23 2. 28x19 14x23 *\n'
     record = read_record(DRAUGHTS, text)
@@ -184,6 +197,7 @@ DAMAGED = [
     (OTHELLO, "f5 f5", "record.illegal", 1),
     (OTHELLO, "\n" + "X" * 63 + " O\nf5", "record.othello.position", 2),
     (OTHELLO, "f5 pass", "record.othello.no_pass", 1),
+    (OTHELLO, '[Variant "chess"]\n' + "-" * 27 + "OX------XO" + "-" * 27 + " O\nf5", "record.othello.variant", 1),
     (OTHELLO, FINISHED_OTHELLO + "\na1", "record.over", 2),
     (OTHELLO, "f5d6\nc3 e3!", "record.illegal", 2),
     (DRAUGHTS, "1. 32-28 19-23\n2. 32-28", "draughts.no_piece", 2),

@@ -27,7 +27,7 @@ from ..rules.fifteen import Fifteen
 from ..rules.othello import RULES as OTHELLO
 from ..rules.pegs import RULES as PEGS
 from ..rules.records import Record
-from . import percentiles
+from .figures import percentiles
 
 MOVES = 40
 QUICK_MOVES = 10

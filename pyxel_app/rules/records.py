@@ -265,7 +265,7 @@ class OthelloFormat(Format):
             if not OTHELLO_POSITION.match(line):
                 raise error("a position is 64 squares a1..h8 of X, O or -, a space, then X or O to move", number,
                             "othello.position")
-            start = rules.state_from_text(line)
+            start = rules.state_from_text(line, self.variant(rules, tags, line))
         state, moves = start, []
         for number, line in lines:
             for token in self.tokens(line, number, len(moves)):
@@ -282,7 +282,21 @@ class OthelloFormat(Format):
                 move = PASS if is_pass else rules.move_from_text(state, token)
                 state = applied(rules, state, move, number, n, token)
                 moves.append(move)
-        return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
+        # The Variant tag is the start's own (written again from it), not one to keep.
+        return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags if name != "Variant"))
+
+    @staticmethod
+    def variant(rules: Rules, tags, position: str) -> str | None:
+        """Who began a game written from a position: its ``Variant`` tag; without one, a start
+        position says it itself and a position in mid-game is taken as the standard game's (an FFO
+        line does not say who began)."""
+        for name, value, number in tags:
+            if name == "Variant":
+                if value not in rules.variants:
+                    raise error(f"the Variant tag is {value!r}; choose from {', '.join(rules.variants)}", number,
+                                "othello.variant", value=repr(value), choices=", ".join(rules.variants))
+                return value
+        return None if rules.state_from_text(position).is_start else rules.variants[0]
 
     @staticmethod
     def tokens(line: str, number: int, before: int) -> Iterator[str]:
@@ -306,7 +320,11 @@ class OthelloFormat(Format):
 
     def write(self, record: Record) -> str:
         rules = record.rules
-        lines = tag_lines(record.tags)
+        tags = record.tags
+        if record.start != rules.initial_state():
+            if not record.start.is_start and all(name != "Variant" for name, _ in tags):
+                tags += (("Variant", rules.variant_of(record.start)),)
+        lines = tag_lines(tags)
         if record.start != rules.initial_state():
             lines.append(rules.state_to_text(record.start))
         texts = [rules.move_to_text(move) for move in record.moves if move != PASS]
