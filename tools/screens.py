@@ -36,8 +36,8 @@ GAME_MOVES = 24  # the "middle" of a seeded game; its end is played on at random
 
 
 def fresh(language: str) -> tuple[App, Driver]:
-    strings.set_language(language)
     app = App(storage=MemoryStorage(), seed=SEED, network=True)
+    strings.set_language(language)  # after the app, which takes the settings' language
     driver = Driver(app)
     driver.frame()
     return app, driver
