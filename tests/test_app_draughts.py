@@ -20,7 +20,8 @@ def centre(square: int) -> tuple[int, int]:
     return BOARD_X + x * SQUARE_PX + SQUARE_PX // 2, BOARD_Y + y * SQUARE_PX + SQUARE_PX // 2
 
 
-def open_draughts(make_app, variant="1", mode="2", level=None, **kwargs):
+def open_draughts(make_app, variant="1", mode="2", level=None, side="1", **kwargs):
+    """Draughts in play: against the computer (mode 1) the person's side is asked, White first."""
     app, driver = make_app(**kwargs)
     app.open_cartridge("draughts")
     driver.frame()
@@ -32,8 +33,7 @@ def open_draughts(make_app, variant="1", mode="2", level=None, **kwargs):
     if level is not None:
         driver.key(level)
     driver.key("RETURN")
-    if mode == "2":
-        driver.key("RETURN")
+    driver.key("RETURN" if mode == "2" else side)
     assert cart.phase == "play"
     return app, driver, cart
 
@@ -197,7 +197,7 @@ def test_nothing_enters_the_margin_on_draughts(make_app, language):
     strings.set_language(language)
     app.open_cartridge("draughts")
     shots = tour(driver, [("variant", ""), ("mode", "1"), ("level", "1"), ("name", "4")], {})
-    shots = tour(driver, [("play", "RETURN wait:40")], shots)
+    shots = tour(driver, [("side", "RETURN"), ("play", "1 wait:40")], shots)
     cart = app.cartridge
     load_position(app, driver, cart, "W:WK1:B12,21,28,33")
     x, y = centre(1)

@@ -43,7 +43,7 @@ from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
-from .setup_base import stray_typing
+from .setup_base import sides_have_colours, stray_typing
 from .sounds import SOUNDS
 from .strings import t
 
@@ -86,6 +86,7 @@ class MatchCartridge(Cartridge):
         colour = ("colour",) if self.spec.choose_colour else ()
         modes = self.mode_choices()
         asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
+        colour += ("side",) if MODE_COMPUTER in modes and sides_have_colours(self.spec) else ()
         first = ("first",) if self.spec.ask_who_starts else ()
         network = NET_PHASES if NET_MODES[0] in modes else ()
         variant = ("variant",) if self.spec.choose_variant else ()
