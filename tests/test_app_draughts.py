@@ -224,10 +224,10 @@ def test_the_board_shows_kings_apart_from_men(make_app):
 def test_a_person_playing_black_against_the_computer_sees_the_board_from_black(make_app, monkeypatch):
     monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 2)
     app, driver, cart = open_draughts(make_app, mode="1", level="1")
-    assert not cart.view.from_black()
+    assert not cart.view.upside_down()
     cart.new_game(other_side_starts=True)  # the next game: the computer has White and moves first
     settle(driver, cart)
-    assert cart.view.from_black() and cart.session.move_count == 1
+    assert cart.view.upside_down() and cart.session.move_count == 1
     driver.frame()
     # square 19 (Black's) is shown where square 32 is for White, and a click there picks it
     x, y = centre(32)

@@ -58,7 +58,7 @@ def test_draughts_as_black_by_every_device_puts_the_computer_in_white(make_app, 
     assert cart.phase == "play"
     assert cart.computer_seat == WHITE and cart.names == ["", NAME] and cart.person_here() == BLACK
     assert cart.player_label(BLACK) == f"{NAME} (Black)" and cart.is_computer(WHITE)
-    assert cart.view.from_black()  # seen from Black's side
+    assert cart.view.upside_down()  # seen from Black's side
     for _ in range(600):  # White moves first: the computer
         if cart.session.move_count:
             break
@@ -127,7 +127,7 @@ def test_the_side_is_saved_and_restored_and_old_saves_keep_working(make_app):
     restored = again.cartridge
     restored.adopt(restored.session_from_text(text))
     assert restored.computer_seat == WHITE and restored.person_here() == BLACK and restored.names == ["", NAME]
-    assert restored.view.from_black()
+    assert restored.view.upside_down()
     old = "\n".join(line for line in text.splitlines() if not line.startswith("meta.computer="))
     restored.adopt(restored.session_from_text(old))  # a save from before the choice: the computer in seat 2
     assert restored.computer_seat == BLACK and restored.person_here() == WHITE
@@ -147,4 +147,4 @@ def test_after_the_end_the_person_takes_the_other_side_and_the_other_side_starts
     assert cart.rules.to_move(cart.state) == first_mover and not cart.is_computer(first_mover)
     assert cart.colours == list(cart.spec.colours[:2])  # the colours stay with their sides
     if key == "draughts":
-        assert not cart.view.from_black()
+        assert not cart.view.upside_down()

@@ -100,5 +100,5 @@ SPEC = GameSpec(
     solve=lazy("pyxel_app.ai.connect4:solve_text"),
     solve_note=lazy("pyxel_app.ai.connect4:slow_note"),
     slow_perft_depth=10,
-    hotkeys=tuple("ABCDEFG1234567" + "NPMRXQHZY"),
+    hotkeys=tuple("ABCDEFG1234567" + "NPMRXQHZYT"),
 )

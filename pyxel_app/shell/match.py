@@ -308,7 +308,7 @@ class MatchCartridge(Cartridge):
             return
         # In a network game redo, hint and restart are refused with a word (they would change one side only).
         commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
-                    "X": self.leave, "Q": self.leave}
+                    "X": self.leave, "Q": self.leave, "T": self.view.turn_round}
         if self.over and not self.view.busy(self.ui):
             commands.update(N=self.play_again, M=lambda: self.app.leave_cartridge(ask=False))
             if self.net is None:  # new players here would leave the other computer's game
