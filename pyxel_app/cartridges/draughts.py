@@ -10,7 +10,8 @@ kept in ``BoardUI.path`` and drawn); the last one plays it, sent as its whole ro
 it names one move; a square off the way picked goes back along it to where the piece can
 go there.  Picking the piece again lets it go.
 
-The board can be turned round (T) and show the squares' numbers as the notation names them (S).
+A move played slides there (``draughts_slide.py``), a capture leg by leg; the board can be
+turned round (T) and show the squares' numbers as the notation names them (S).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
 from ..shell.storage import MAX_FILE_BYTES
 from ..shell.strings import error_words, t
+from .draughts_slide import Slide
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
 # (rows 5-19), a blank row, the end text from row 21; the panel from column 18.
@@ -62,6 +64,7 @@ class BoardUI:
     path: list[int] = field(default_factory=list)  # landing squares picked so far
     hint: Move | None = None
     frame: int = 0
+    slide: Slide | None = None  # the last move under way on screen
 
 
 def draw_piece(x: int, y: int, colour: str, king: bool, r: int = PIECE_R) -> None:
@@ -114,7 +117,7 @@ class DraughtsView(BoardView):
         return self.cell_centre(*square_xy(index))
 
     def cell_centre(self, x: float, y: float) -> tuple[int, int]:
-        """The pixel at the middle of board cell (x, y)."""
+        """The pixel at the middle of board cell (x, y), or between cells for a piece on its way."""
         x, y = self.turned(x, y)
         return BOARD_X + round(x * SQUARE_PX) + SQUARE_PX // 2, BOARD_Y + round(y * SQUARE_PX) + SQUARE_PX // 2
 
@@ -282,12 +285,26 @@ class DraughtsView(BoardView):
         return message
 
     def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
+        self.finish_animation(board)
         board.hint = None
         self.deselect(board)
-        self.context.move_sound("piece")
+        board.slide = Slide(before, move)
+
+    def busy(self, board: BoardUI) -> bool:
+        return board.slide is not None
 
     def animate(self, board: BoardUI) -> None:
         board.frame += 1
+        if board.slide is not None:
+            board.slide.step()
+            if board.slide.done:
+                self.finish_animation(board)
+
+    def finish_animation(self, board: BoardUI) -> None:
+        if board.slide is None:
+            return
+        board.slide = None
+        self.context.move_sound("piece")
 
     def show_hint(self, state: Draughts, board: BoardUI, move: Move) -> str:
         board.hint = move
@@ -341,13 +358,16 @@ class DraughtsView(BoardView):
     def draw(self, state: Draughts, board: BoardUI, show_end: bool) -> None:
         if not show_end:
             ui.text_at(self.panel_col, RULES_ROW, t(f"draughts.rules.{state.variant}"), palette.GREY)
-        pieces = self.draw_position(state)
+        pieces = self.draw_position(state, board.slide)
         if self.numbers_shown:
             self.draw_numbers(pieces)
+        if board.slide is not None:
+            side, king = board.slide.piece
+            draw_piece(*self.cell_centre(*board.slide.where()), SIDE_COLOURS[side], king)
         blink = board.frame // 12 % 2 == 0
         playing = not show_end and not self.context.agent_to_move()
         routes = self.routes(state) if not show_end else []
-        if playing and board.selected is None and routes and routes[0].captured:
+        if playing and board.slide is None and board.selected is None and routes and routes[0].captured:
             # the pieces that must capture flash
             for start in {route.start for route in routes}:
                 x, y = self.square_centre(start)
@@ -363,19 +383,23 @@ class DraughtsView(BoardView):
             pyxel.rectb(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, palette.YELLOW)
             self.draw_info(state, board, routes)
 
-    def draw_position(self, state: Draughts) -> dict[int, tuple[int, bool]]:
-        """The squares, the last move's mark and the pieces.  Returns the pieces drawn by square."""
+    def draw_position(self, state: Draughts, slide: Slide | None) -> dict[int, tuple[int, bool]]:
+        """The squares, the last move's mark and the pieces standing: the position's, or while a move
+        slides the one before it less what has gone.  Returns the pieces drawn by square."""
         pyxel.rectb(BOARD_X - 1, BOARD_Y - 1, BOARD_PX + 2, BOARD_PX + 2, palette.BLACK)
         for y in range(SIZE):
             for x in range(SIZE):
                 colour = DARK_SQUARE if (x + y) % 2 else LIGHT_SQUARE
                 pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
-        last = self.last_move()
+        last = self.last_move() if slide is None else None
         if last is not None:
             for square in (last.start, last.end):
                 left, top = self.square_left(square)
                 pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
-        pieces = {square: piece for square in range(SQUARES) if (piece := state.piece_at(square)) is not None}
+        if slide is not None:
+            pieces = dict(slide.standing())
+        else:
+            pieces = {square: piece for square in range(SQUARES) if (piece := state.piece_at(square)) is not None}
         for square, (side, king) in pieces.items():
             draw_piece(*self.square_centre(square), SIDE_COLOURS[side], king)
         return pieces
