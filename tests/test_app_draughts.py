@@ -20,7 +20,8 @@ def centre(square: int) -> tuple[int, int]:
     return BOARD_X + x * SQUARE_PX + SQUARE_PX // 2, BOARD_Y + y * SQUARE_PX + SQUARE_PX // 2
 
 
-def open_draughts(make_app, variant="1", mode="2", level=None, **kwargs):
+def open_draughts(make_app, variant="1", mode="2", level=None, side="1", **kwargs):
+    """Draughts in play: against the computer (mode 1) the person's side is asked, White first."""
     app, driver = make_app(**kwargs)
     app.open_cartridge("draughts")
     driver.frame()
@@ -32,8 +33,7 @@ def open_draughts(make_app, variant="1", mode="2", level=None, **kwargs):
     if level is not None:
         driver.key(level)
     driver.key("RETURN")
-    if mode == "2":
-        driver.key("RETURN")
+    driver.key("RETURN" if mode == "2" else side)
     assert cart.phase == "play"
     return app, driver, cart
 
@@ -197,7 +197,7 @@ def test_nothing_enters_the_margin_on_draughts(make_app, language):
     strings.set_language(language)
     app.open_cartridge("draughts")
     shots = tour(driver, [("variant", ""), ("mode", "1"), ("level", "1"), ("name", "4")], {})
-    shots = tour(driver, [("play", "RETURN wait:40")], shots)
+    shots = tour(driver, [("side", "RETURN"), ("play", "1 wait:40")], shots)
     cart = app.cartridge
     load_position(app, driver, cart, "W:WK1:B12,21,28,33")
     x, y = centre(1)
@@ -224,10 +224,10 @@ def test_the_board_shows_kings_apart_from_men(make_app):
 def test_a_person_playing_black_against_the_computer_sees_the_board_from_black(make_app, monkeypatch):
     monkeypatch.setattr(match, "THINK_MS_PER_FRAME", 2)
     app, driver, cart = open_draughts(make_app, mode="1", level="1")
-    assert not cart.view.from_black()
+    assert not cart.view.upside_down()
     cart.new_game(other_side_starts=True)  # the next game: the computer has White and moves first
     settle(driver, cart)
-    assert cart.view.from_black() and cart.session.move_count == 1
+    assert cart.view.upside_down() and cart.session.move_count == 1
     driver.frame()
     # square 19 (Black's) is shown where square 32 is for White, and a click there picks it
     x, y = centre(32)

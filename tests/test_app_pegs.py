@@ -7,6 +7,7 @@ import re
 import pytest
 
 from pyxel_app.cartridges.pegs import ENTRIES, Layout, start_text
+from pyxel_app.cartridges.pegs_hop import HOP_FRAMES
 from pyxel_app.rules.pegs import RULES, board_key
 from pyxel_app.shell import strings, ui
 from pyxel_app.shell.glyphs import GLYPHS
@@ -107,7 +108,9 @@ def test_lost_when_no_jump_is_left(make_app):
     app.sound = played.append
     driver.drag(*point(cart, (0, 0)), *point(cart, (2, 0)))
     assert status(cart) == "Game over. You lost. (No valid moves available)"
-    assert played[-1] == SOUND_LOST  # the loss's jingle, as when the computer wins a match game
+    assert played == []  # the marble is still on its way
+    driver.run(HOP_FRAMES)
+    assert played[-1] == SOUND_LOST  # as it lands, the loss's jingle, as when the computer wins a match game
 
 
 def test_keyboard_select_and_a_direction_jump(make_app):

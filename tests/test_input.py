@@ -216,9 +216,9 @@ def test_binding_a_key_that_a_game_reads_itself_is_warned_about_in_words_in_both
     assert not any(screen.clash_warning(action) for action in Action)  # the defaults clash with nothing
     driver.key("DOWN")
     driver.key("RETURN")
-    driver.key("S")  # DOWN on S: ByPuzz's auto check key
+    driver.key("S")  # DOWN on S: ByPuzz's auto check key, draughts' square numbers
     assert app.input.bindings.keys[Action.DOWN] == ("S", "DOWN")
-    assert screen.clash_warning(Action.DOWN) == "S is also a key of ByPuzz: there it does both."
+    assert screen.clash_warning(Action.DOWN) == "S is also a key of ByPuzz, Draughts: there it does both."
     driver.frame()
     shown = screen_text(app)
     assert "S is also a key of ByPuzz" in shown and "Move down" in shown and "S ↓" in shown

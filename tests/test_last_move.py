@@ -49,9 +49,9 @@ def marked_squares(pyxel, cart) -> set[int]:
     """The squares the board shows marked as the last move, read from the pixels."""
     view = cart.view
     if cart.key == "othello":
-        from pyxel_app.cartridges.othello import LAST_MARK, square_centre
+        from pyxel_app.cartridges.othello import LAST_MARK
 
-        return {square for square in range(64) if pixel(pyxel, *square_centre(square)) == LAST_MARK}
+        return {square for square in range(64) if pixel(pyxel, *view.square_centre(square)) == LAST_MARK}
     from pyxel_app.cartridges.draughts import LAST_MOVE
 
     # a corner inside the square: off the piece, inside the cursor's frame
@@ -98,13 +98,13 @@ def test_the_last_move_stays_marked_after_undo_redo_and_load(make_app, pyxel_scr
 
 
 def test_othellos_last_move_shows_on_black_and_on_white_stones(make_app, pyxel_screen):
-    from pyxel_app.cartridges.othello import STONE_INK, square_centre
+    from pyxel_app.cartridges.othello import STONE_INK
 
     app, driver, cart = open_two_players(make_app, "othello")
     for text, colour in (("f5", "black"), ("d6", "white")):
         assert cart.submit(text)
         driver.run(30)
-        x, y = square_centre(cart.rules.move_from_text(None, text))
+        x, y = cart.view.square_centre(cart.rules.move_from_text(None, text))
         ink = STONE_INK[colour]
         standing_out = [(dx, dy) for dx in range(-3, 4) for dy in range(-3, 4)
                         if contrast(pixel(pyxel_screen, x + dx, y + dy), ink) >= 3]

@@ -35,7 +35,7 @@ MATCH_GAMES = [spec.key for spec in games.GAMES if spec.is_match]
 PLAYOUT_POSITIONS = 120  # a variant, from random games
 KING_POSITIONS = 500  # a draughts variant, pieces and kings scattered
 WANDER_STEPS = 40  # random input in each position
-TURNED_SHARE = 4  # every 4th position again with the computer in seat 1 (draughts turns the board)
+TURNED_SHARE = 4  # every 4th position again on each other board: the computer in seat 1, the board turned
 SCAN_STEP = 3  # pixels between the points tried to find each cell under the mouse
 DEVICES = {"keys": ("keys", ("UP", "DOWN", "LEFT", "RIGHT"), "RETURN"),
            "pad": ("pad", ("DPAD_UP", "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT"), "A")}
@@ -266,9 +266,10 @@ class Player:
         return True
 
 
-def open_board(make_app, spec, variant: str, computer_seat: int | None = None):
+def open_board(make_app, spec, variant: str, computer_seat: int | None = None, turned: bool = False):
     """A board for two people; with ``computer_seat`` the computer is said to play that seat, so a
-    view that turns the board for the person (draughts, when the computer has White) does."""
+    view that turns the board for the person (draughts, when the computer has White) does; with
+    ``turned`` the player has turned it round (T)."""
     app, _ = make_app()
     app.open_cartridge(spec)
     cart = app.cartridge
@@ -277,11 +278,22 @@ def open_board(make_app, spec, variant: str, computer_seat: int | None = None):
     assert cart.phase == "play"
     if computer_seat is not None:
         cart.mode, cart.computer_seat = MODE_COMPUTER, computer_seat
+    if turned:
+        cart.view.turn_round()
     return cart
+
+
+def boards(spec) -> list[tuple[int | None, bool]]:
+    """(the computer's seat, turned by T) of each board the moves are entered on: as it faces two
+    people, as it faces a person whom the computer plays from the first seat, and turned round
+    where the board turns."""
+    turned = [(None, True)] if spec.screen_class().can_turn else []
+    return [(None, False), (0, False)] + turned
 
 
 def test_every_registered_match_game_is_covered():
     assert {"connect4", "othello", "draughts"} <= set(MATCH_GAMES)
+    assert [key for key in MATCH_GAMES if games.find(key).screen_class().can_turn] == ["othello", "draughts"]
 
 
 @pytest.mark.parametrize("key", MATCH_GAMES)
@@ -289,23 +301,29 @@ def test_every_move_can_be_entered_and_only_the_move_pointed_at_is_played(make_a
     spec = games.find(key)
     rng = random.Random(f"move input {key}")
     entered = wandered = tried = 0
-    for variant, computer_seat in [(variant, seat) for variant in spec.rules.variants for seat in (None, 0)]:
-        cart = open_board(make_app, spec, variant, computer_seat)
-        player = Player(cart)
-        player.learn(cart.state)
-        every = 1 if computer_seat is None else TURNED_SHARE
-        for state in positions(spec, variant, rng)[::every]:
-            tried += 1
-            for move in player.view.choices(state):
-                wanted = spec.rules.move_to_text(move)
-                for device in ("mouse", "keys", "pad"):
-                    given = player.enter(state, move, device)
-                    assert given[:-1] == [None] * (len(given) - 1), f"{device}: {given} on the way to {wanted}"
-                    assert given[-1] is not None, f"{device}: {wanted} in {spec.rules.state_to_text(state)} not played"
-                    played = player.read(state, given[-1])
-                    assert played == wanted, f"{device}: {played} played for {wanted} in {spec.rules.state_to_text(state)}"
-                entered += 1
-            wandered += player.wander(state, rng, WANDER_STEPS)
+    for variant in spec.rules.variants:
+        as_made = None
+        for computer_seat, turned in boards(spec):
+            cart = open_board(make_app, spec, variant, computer_seat, turned)
+            player = Player(cart)
+            player.learn(cart.state)
+            if as_made is None:
+                as_made = player.pixels
+            elif turned or cart.view.upside_down():  # the board really is drawn the other way round
+                assert cart.view.upside_down() and player.pixels != as_made
+            every = 1 if (computer_seat, turned) == (None, False) else TURNED_SHARE
+            for state in positions(spec, variant, rng)[::every]:
+                tried += 1
+                for move in player.view.choices(state):
+                    wanted = spec.rules.move_to_text(move)
+                    for device in ("mouse", "keys", "pad"):
+                        given = player.enter(state, move, device)
+                        assert given[:-1] == [None] * (len(given) - 1), f"{device}: {given} on the way to {wanted}"
+                        assert given[-1] is not None, f"{device}: {wanted} in {spec.rules.state_to_text(state)} not played"
+                        played = player.read(state, given[-1])
+                        assert played == wanted, f"{device}: {played} played for {wanted} in {spec.rules.state_to_text(state)}"
+                    entered += 1
+                wandered += player.wander(state, rng, WANDER_STEPS)
     assert entered > tried >= PLAYOUT_POSITIONS and wandered > tried, (tried, entered, wandered)
 
 

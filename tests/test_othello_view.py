@@ -125,7 +125,7 @@ def test_the_pass_message_is_on_screen_when_a_person_must_pass(make_app, screen_
 
 
 def test_against_the_computer_it_answers_with_a_legal_move(make_app):
-    app, driver, cart = open_othello(make_app, ["1", "2", "RETURN", "RETURN"])  # greedy, Black starts
+    app, driver, cart = open_othello(make_app, ["1", "2", "RETURN", "1", "RETURN"])  # greedy, Black (the person) starts
     click(driver, "f5")
     settle(driver, cart)
     assert cart.session.move_count == 2 and RULES.to_move(cart.state) == BLACK

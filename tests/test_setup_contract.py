@@ -1,7 +1,8 @@
 """The set-up keeps to its contract: of the match it touches only what ``MatchForSetup`` declares.
 
 Every two-seat game's whole set-up is driven (by RETURN alone, for two people with digits and
-names, ESC back to the menu, and the network screens where offered) with the set-up holding a
+names, against the computer with the second side where the game asks for a side, ESC back to the
+menu, and the network screens where offered) with the set-up holding a
 stand-in of the match that allows those members only, and records and refuses any other.
 """
 
@@ -12,7 +13,7 @@ import pytest
 from pyxel_app import games
 from pyxel_app.shell import match as match_module
 from pyxel_app.shell.match import MatchCartridge
-from pyxel_app.shell.setup import MODE_HOST, MODE_JOIN, MODE_TWO, Setup
+from pyxel_app.shell.setup import MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, Setup
 from pyxel_app.shell.setup_base import MatchForSetup
 
 TWO_SEAT_GAMES = [spec.key for spec in games.GAMES if spec.is_match and spec.rules.players == 2]
@@ -146,6 +147,24 @@ def answer_by_digits(cart, driver) -> None:
         raise AssertionError(f"no answer for {phase}")
 
 
+def answer_as_the_second_side(cart, driver) -> None:
+    """Against the computer: the first variant and level, a name typed, the second side, it starts."""
+    phase = cart.phase
+    if phase == "mode":
+        driver.key(digit_for(cart, MODE_COMPUTER))
+    elif phase == "name":
+        driver.text(NAMES[0])
+        driver.key("RETURN")
+    elif phase == "side":
+        driver.key("2")
+    elif phase == "first":
+        driver.key("1")
+    elif phase in ("variant", "level"):
+        driver.key("RETURN")
+    else:
+        raise AssertionError(f"no answer for {phase}")
+
+
 def walk(cart, driver, answer, stop: tuple[str, int] | None = None) -> list[tuple[str, int]]:
     """The questions asked, answering each with ``answer`` until the game starts (or ``stop`` shows)."""
     asked = []
@@ -222,12 +241,21 @@ def drive_every_screen(make_app, monkeypatch, key: str) -> list[OnlyTheContract]
         assert sorted(cart.names) == sorted(NAMES) and len(set(cart.colours)) == 2
         if cart.spec.choose_variant:
             assert cart.variant == cart.rules.variants[-1]
+    by_side = []
+    if "side" in cart.screen_ids:
+        cart.begin_setup()
+        by_side = walk(cart, driver, answer_as_the_second_side)
+        assert ("side", 0) in by_side and cart.mode == MODE_COMPUTER
+        # the person has the second seat and its colour, the computer the first
+        assert cart.computer_seat == 0 and cart.names == ["", NAMES[0]] and cart.session.meta["computer"] == "1"
+        assert cart.player_label(1) == f"{NAMES[0]} ({cart.colour_name(cart.spec.colours[1])})"
     if MODE_HOST in cart.mode_choices():
         cart.begin_setup()
         walk(cart, driver, answer_by_return, stop=("mode", 0))
         host_and_join(app, driver, cart)
 
-    for asked, answer in ((by_return, answer_by_return), (by_digits, answer_by_digits)):
+    for asked, answer in ((by_return, answer_by_return), (by_digits, answer_by_digits),
+                          (by_side, answer_as_the_second_side)):
         if asked:
             cart = open_game(app, driver, key)
             walk(cart, driver, answer, stop=asked[-1])

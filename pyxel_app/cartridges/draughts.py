@@ -9,6 +9,9 @@ kept in ``BoardUI.path`` and drawn); the last one plays it, sent as its whole ro
 ``28x19x10``.  A square no route lands on next may stand for the end of a capture, when
 it names one move; a square off the way picked goes back along it to where the piece can
 go there.  Picking the piece again lets it go.
+
+A move played slides there (``draughts_slide.py``), a capture leg by leg; the board can be
+turned round (T) and show the squares' numbers as the notation names them (S).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pyxel
 
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
-from ..rules.draughts import RULES, SIZE, WHITE, Draughts, Move, square_xy, xy_square
+from ..rules.draughts import RULES, SIZE, SQUARES, Draughts, Move, square_xy, xy_square
 from ..rules.draughts_pdn import PdnError, read_pdn, write_pdn
 from ..session import Session
 from ..shell import palette, ui
@@ -27,6 +30,7 @@ from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
 from ..shell.storage import MAX_FILE_BYTES
 from ..shell.strings import error_words, t
+from .draughts_slide import Slide
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
 # (rows 5-19), a blank row, the end text from row 21; the panel from column 18.
@@ -44,6 +48,11 @@ PIECE_RIM = {"white": palette.GREY, "black": palette.DARK_GREY}
 # Off the board, on the blue screen (the panel, the colour list), a black piece's dark grey rim
 # is lost (1.3:1): there it is light grey (4:1).
 TOKEN_RIM = {"white": palette.GREY, "black": palette.LIGHT_GREY}
+# A square's number in Pyxel's small font (digits 3x5 with a pixel between): white on a dark
+# square, dark on a white man, white on a black man, on a king's crown yellow (kings stay told apart).
+DIGIT_W, DIGIT_H = 4, 5
+NUMBER_INK = {None: palette.WHITE, ("white", False): palette.BLACK, ("black", False): palette.WHITE,
+              ("white", True): palette.BLACK, ("black", True): palette.BLACK}
 
 
 @dataclass
@@ -55,6 +64,7 @@ class BoardUI:
     path: list[int] = field(default_factory=list)  # landing squares picked so far
     hint: Move | None = None
     frame: int = 0
+    slide: Slide | None = None  # the last move under way on screen
 
 
 def draw_piece(x: int, y: int, colour: str, king: bool, r: int = PIECE_R) -> None:
@@ -83,29 +93,33 @@ class DraughtsView(BoardView):
     data_files = {PDN_FILE: MAX_FILE_BYTES}
     end_row = RULES_ROW + 1
     panel_col = 18
+    keys_typed = "S"
     routes_of: tuple | None = None  # (state, its routes)
+    numbers_shown = False  # S: the squares' numbers, kept through undo and the games that follow
+    # Seen from White's side; from Black's when the one person here plays Black, and turned by T.
+    can_turn = faces_person = True
 
     def new_ui(self) -> BoardUI:
         board = BoardUI()
         board.cursor = self.turned(*board.cursor)
         return board
 
-    def from_black(self) -> bool:
-        """The board is seen from Black's side when one person plays Black against the computer."""
-        return self.context.computer_seat == WHITE
-
     def turned(self, x: int, y: int) -> tuple[int, int]:
         """The board cell (x, y) as it is shown, or the other way round: turned half a circle
         when the board is seen from Black's side."""
-        return (SIZE - 1 - x, SIZE - 1 - y) if self.from_black() else (x, y)
+        return (SIZE - 1 - x, SIZE - 1 - y) if self.upside_down() else (x, y)
 
     def square_left(self, index: int) -> tuple[int, int]:
         x, y = self.turned(*square_xy(index))
         return BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX
 
     def square_centre(self, index: int) -> tuple[int, int]:
-        left, top = self.square_left(index)
-        return left + SQUARE_PX // 2, top + SQUARE_PX // 2
+        return self.cell_centre(*square_xy(index))
+
+    def cell_centre(self, x: float, y: float) -> tuple[int, int]:
+        """The pixel at the middle of board cell (x, y), or between cells for a piece on its way."""
+        x, y = self.turned(x, y)
+        return BOARD_X + round(x * SQUARE_PX) + SQUARE_PX // 2, BOARD_Y + round(y * SQUARE_PX) + SQUARE_PX // 2
 
     @staticmethod
     def draw_preview(x: int, y: int) -> None:
@@ -151,10 +165,18 @@ class DraughtsView(BoardView):
             self.routes_of = (state, self.choices(state))
         return self.routes_of[1]
 
+    def toggle_numbers(self) -> None:
+        """S (or the game menu): the squares' numbers on the board, or not."""
+        self.numbers_shown = not self.numbers_shown
+        self.context.sound("cursor")
+
     def interpret_input(self, state: Draughts, board: BoardUI, inp: Input) -> str | None:
+        if inp.hotkey("S"):
+            self.toggle_numbers()
+            return None
         dx = inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
         dy = inp.pressed(Action.DOWN) - inp.pressed(Action.UP)
-        if self.from_black():
+        if self.upside_down():
             dx, dy = -dx, -dy
         if dx or dy:
             x, y = board.cursor
@@ -263,12 +285,26 @@ class DraughtsView(BoardView):
         return message
 
     def on_move(self, before: Draughts, move: Move, after: Draughts, board: BoardUI) -> None:
+        self.finish_animation(board)
         board.hint = None
         self.deselect(board)
-        self.context.move_sound("piece")
+        board.slide = Slide(before, move)
+
+    def busy(self, board: BoardUI) -> bool:
+        return board.slide is not None
 
     def animate(self, board: BoardUI) -> None:
         board.frame += 1
+        if board.slide is not None:
+            board.slide.step()
+            if board.slide.done:
+                self.finish_animation(board)
+
+    def finish_animation(self, board: BoardUI) -> None:
+        if board.slide is None:
+            return
+        board.slide = None
+        self.context.move_sound("piece")
 
     def show_hint(self, state: Draughts, board: BoardUI, move: Move) -> str:
         board.hint = move
@@ -284,7 +320,9 @@ class DraughtsView(BoardView):
     # PDN files, from the game menu.
 
     def commands(self) -> list[Command]:
-        return [Command(t("draughts.cmd.save_pdn"), self.save_pdn), Command(t("draughts.cmd.load_pdn"), self.load_pdn, solo=True)]
+        return super().commands() + [Command(t("draughts.cmd.numbers"), self.toggle_numbers, "S"),
+                                     Command(t("draughts.cmd.save_pdn"), self.save_pdn),
+                                     Command(t("draughts.cmd.load_pdn"), self.load_pdn, solo=True)]
 
     def save_pdn(self) -> None:
         session = self.context.session
@@ -320,24 +358,16 @@ class DraughtsView(BoardView):
     def draw(self, state: Draughts, board: BoardUI, show_end: bool) -> None:
         if not show_end:
             ui.text_at(self.panel_col, RULES_ROW, t(f"draughts.rules.{state.variant}"), palette.GREY)
-        pyxel.rectb(BOARD_X - 1, BOARD_Y - 1, BOARD_PX + 2, BOARD_PX + 2, palette.BLACK)
-        for y in range(SIZE):
-            for x in range(SIZE):
-                colour = DARK_SQUARE if (x + y) % 2 else LIGHT_SQUARE
-                pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
-        last = self.last_move()
-        if last is not None:
-            for square in (last.start, last.end):
-                left, top = self.square_left(square)
-                pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
-        for square in range(50):
-            piece = state.piece_at(square)
-            if piece is not None:
-                draw_piece(*self.square_centre(square), SIDE_COLOURS[piece[0]], piece[1])
+        pieces = self.draw_position(state, board.slide)
+        if self.numbers_shown:
+            self.draw_numbers(pieces)
+        if board.slide is not None:
+            side, king = board.slide.piece
+            draw_piece(*self.cell_centre(*board.slide.where()), SIDE_COLOURS[side], king)
         blink = board.frame // 12 % 2 == 0
         playing = not show_end and not self.context.agent_to_move()
         routes = self.routes(state) if not show_end else []
-        if playing and board.selected is None and routes and routes[0].captured:
+        if playing and board.slide is None and board.selected is None and routes and routes[0].captured:
             # the pieces that must capture flash
             for start in {route.start for route in routes}:
                 x, y = self.square_centre(start)
@@ -348,10 +378,43 @@ class DraughtsView(BoardView):
             for square in board.hint.path:
                 left, top = self.square_left(square)
                 pyxel.rectb(left, top, SQUARE_PX, SQUARE_PX, palette.WHITE)
-        if not show_end and not self.context.agent_to_move():
+        if playing:
             x, y = self.turned(*board.cursor)
             pyxel.rectb(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, palette.YELLOW)
             self.draw_info(state, board, routes)
+
+    def draw_position(self, state: Draughts, slide: Slide | None) -> dict[int, tuple[int, bool]]:
+        """The squares, the last move's mark and the pieces standing: the position's, or while a move
+        slides the one before it less what has gone.  Returns the pieces drawn by square."""
+        pyxel.rectb(BOARD_X - 1, BOARD_Y - 1, BOARD_PX + 2, BOARD_PX + 2, palette.BLACK)
+        for y in range(SIZE):
+            for x in range(SIZE):
+                colour = DARK_SQUARE if (x + y) % 2 else LIGHT_SQUARE
+                pyxel.rect(BOARD_X + x * SQUARE_PX, BOARD_Y + y * SQUARE_PX, SQUARE_PX, SQUARE_PX, colour)
+        last = self.last_move() if slide is None else None
+        if last is not None:
+            for square in (last.start, last.end):
+                left, top = self.square_left(square)
+                pyxel.rect(left, top, SQUARE_PX, SQUARE_PX, LAST_MOVE)
+        if slide is not None:
+            pieces = dict(slide.standing())
+        else:
+            pieces = {square: piece for square in range(SQUARES) if (piece := state.piece_at(square)) is not None}
+        for square, (side, king) in pieces.items():
+            draw_piece(*self.square_centre(square), SIDE_COLOURS[side], king)
+        return pieces
+
+    def draw_numbers(self, pieces: dict[int, tuple[int, bool]]) -> None:
+        """Each dark square's number (1-50, as the moves name them) in the square's middle."""
+        for square in range(SQUARES):
+            piece = pieces.get(square)
+            shown = None if piece is None else (SIDE_COLOURS[piece[0]], piece[1])
+            number = str(square + 1)
+            x, y = self.square_centre(square)
+            left, top = x - (len(number) * DIGIT_W - 1) // 2, y - DIGIT_H // 2
+            if shown is not None and shown[1]:
+                pyxel.rect(left - 1, top - 1, len(number) * DIGIT_W + 1, DIGIT_H + 2, palette.YELLOW)
+            pyxel.text(left, top, number, NUMBER_INK[shown])
 
     def draw_selection(self, state: Draughts, board: BoardUI) -> None:
         left, top = self.square_left(board.selected)

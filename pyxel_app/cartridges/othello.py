@@ -48,17 +48,6 @@ class BoardUI:
     frame: int = 0
 
 
-def square_at(x: int, y: int) -> int | None:
-    if not (BOARD_X <= x < BOARD_X + BOARD_PX and BOARD_Y <= y < BOARD_Y + BOARD_PX):
-        return None
-    return (y - BOARD_Y) // CELL_PX * SIZE + (x - BOARD_X) // CELL_PX
-
-
-def square_centre(square: int) -> tuple[int, int]:
-    row, column = divmod(square, SIZE)
-    return BOARD_X + column * CELL_PX + CELL_PX // 2, BOARD_Y + row * CELL_PX + CELL_PX // 2
-
-
 def draw_stone(x: int, y: int, colour: str, r: int = STONE_R) -> None:
     pyxel.circ(x, y, r, STONE_INK[colour])
     pyxel.circb(x, y, r, STONE_RIM[colour])
@@ -67,9 +56,25 @@ def draw_stone(x: int, y: int, colour: str, r: int = STONE_R) -> None:
 class OthelloView(BoardView):
     end_row = 22
     panel_col = 21
+    can_turn = True  # T: h8 at the top left, the labels turned with it
+    keys_typed = "L"
 
     def new_ui(self) -> BoardUI:
         return BoardUI()
+
+    def shown(self, square: int) -> int:
+        """Where ``square`` is drawn (or which square is drawn there): turned half a circle, a1 and
+        h8 change places."""
+        return SIZE * SIZE - 1 - square if self.upside_down() else square
+
+    def square_at(self, x: int, y: int) -> int | None:
+        if not (BOARD_X <= x < BOARD_X + BOARD_PX and BOARD_Y <= y < BOARD_Y + BOARD_PX):
+            return None
+        return self.shown((y - BOARD_Y) // CELL_PX * SIZE + (x - BOARD_X) // CELL_PX)
+
+    def square_centre(self, square: int) -> tuple[int, int]:
+        row, column = divmod(self.shown(square), SIZE)
+        return BOARD_X + column * CELL_PX + CELL_PX // 2, BOARD_Y + row * CELL_PX + CELL_PX // 2
 
     @staticmethod
     def draw_preview(x: int, y: int) -> None:
@@ -92,7 +97,7 @@ class OthelloView(BoardView):
     # Input -> a move text.
 
     def on_board(self, inp: Input) -> bool:
-        return square_at(inp.mouse_x, inp.mouse_y) is not None
+        return self.square_at(inp.mouse_x, inp.mouse_y) is not None
 
     def move_cells(self, move: int) -> tuple[int, ...]:
         return () if move == PASS else (move,)
@@ -103,18 +108,18 @@ class OthelloView(BoardView):
             self.context.flash(t("othello.markers", state=t("othello.on" if board.markers else "othello.off")))
             return None
         must_pass = RULES.must_pass(state)
-        row, column = divmod(board.cursor, SIZE)
+        row, column = divmod(self.shown(board.cursor), SIZE)
         column += inp.pressed(Action.RIGHT) - inp.pressed(Action.LEFT)
         row += inp.pressed(Action.DOWN) - inp.pressed(Action.UP)
-        moved = (row, column) != divmod(board.cursor, SIZE)
+        moved = (row, column) != divmod(self.shown(board.cursor), SIZE)
         if moved:
-            board.cursor = row % SIZE * SIZE + column % SIZE
+            board.cursor = self.shown(row % SIZE * SIZE + column % SIZE)
             self.context.sound("cursor")
         square = None
         if inp.pressed(Action.SELECT):
             square = board.cursor
         elif inp.mouse_enabled:
-            under = square_at(inp.mouse_x, inp.mouse_y)
+            under = self.square_at(inp.mouse_x, inp.mouse_y)
             if under is not None and (inp.mouse_moved or inp.clicked):
                 board.cursor = under
             if under is not None and inp.clicked:
@@ -189,15 +194,17 @@ class OthelloView(BoardView):
             pyxel.line(BOARD_X + i * CELL_PX, BOARD_Y, BOARD_X + i * CELL_PX, BOARD_Y + BOARD_PX - 1, palette.DARK_GREY)
             pyxel.line(BOARD_X, BOARD_Y + i * CELL_PX, BOARD_X + BOARD_PX - 1, BOARD_Y + i * CELL_PX, palette.DARK_GREY)
         for column, letter in enumerate(COLUMN_LETTERS):
-            ui.text(BOARD_X + column * CELL_PX + 4, LETTER_ROW * ui.CELL, letter)
+            x, _ = self.square_centre(column)
+            ui.text(x - CELL_PX // 2 + 4, LETTER_ROW * ui.CELL, letter)
         for row in range(SIZE):
-            ui.text_at(1, BOARD_Y // ui.CELL + row * 2, str(row + 1))
+            _, y = self.square_centre(row * SIZE)
+            ui.text(ui.CELL, y - CELL_PX // 2, str(row + 1))
         half = FLIP_FRAMES // 2
         for square in range(SIZE * SIZE):
             colour = state.stone_at(square)
             if colour is None:
                 continue
-            x, y = square_centre(square)
+            x, y = self.square_centre(square)
             if board.flipping >> square & 1:
                 # The stone turns over: it narrows in the old colour, widens in the new one.
                 shown = colours[colour] if board.flip_frame >= half else colours[1 - colour]
@@ -208,7 +215,7 @@ class OthelloView(BoardView):
                 draw_stone(x, y, colours[colour])
         last = self.last_move()
         if last is not None and last != PASS and not board.flipping:
-            x, y = square_centre(last)
+            x, y = self.square_centre(last)
             pyxel.circ(x, y, LAST_MARK_R, LAST_MARK)
         for seat in (0, 1):  # the stone counts, beside the players' colours in the panel
             ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
@@ -217,11 +224,11 @@ class OthelloView(BoardView):
         if board.markers and not board.flipping and not self.context.agent_to_move():
             ink = STONE_INK[colours[RULES.to_move(state)]]
             for square in bits_to_squares(RULES.legal_squares(state)):
-                x, y = square_centre(square)
+                x, y = self.square_centre(square)
                 pyxel.circb(x, y, 2, ink)
         if board.hint_square is not None and board.frame // 10 % 2 == 0:
-            x, y = square_centre(board.hint_square)
+            x, y = self.square_centre(board.hint_square)
             pyxel.rectb(x - CELL_PX // 2 + 1, y - CELL_PX // 2 + 1, CELL_PX - 1, CELL_PX - 1, palette.WHITE)
         if not self.context.agent_to_move():
-            x, y = square_centre(board.cursor)
+            x, y = self.square_centre(board.cursor)
             pyxel.rectb(x - CELL_PX // 2, y - CELL_PX // 2, CELL_PX + 1, CELL_PX + 1, palette.YELLOW)

@@ -4,8 +4,10 @@ Press on a marble, drag it (its picture follows the pointer), release it over a 
 an illegal drop snaps back, a legal one lands and the jumped marble goes.  The status
 line says what happened in the seed's words.  Keys and pad: a cursor over the holes,
 select picks a marble, a direction jumps (else moves the cursor, so a destination can
-be selected too).  The solver works a few milliseconds per frame from ``tick()`` for
-the "still solvable?" light and the hint; the session gives undo, restart and saves.
+be selected too).  A jump hops in an arc and the jumped marble goes as it is passed
+(``pegs_hop.py``); a key, button or click ends the hop and still does its own work.  The solver
+works a few milliseconds per frame from ``tick()`` for the "still solvable?" light and the hint;
+the session gives undo, restart and saves.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
 from ..shell.storage import problem_text, read_text
 from ..shell.strings import error_words, t
+from .pegs_hop import GROW_PX, Hop
 
 # The solver's share of a frame: drawing needs little, a 60 fps frame has 16.7 ms.
 SOLVER_BUDGET_MS = 4.0
@@ -145,6 +148,7 @@ class PegsCartridge(Cartridge):
         self.hint_jump: Jump | None = None
         self.hint_frames = 0
         self.want_hint = False
+        self.hop: Hop | None = None
         self.status = ("status.start", {})
 
     @property
@@ -310,7 +314,12 @@ class PegsCartridge(Cartridge):
     # The frame.
 
     def tick(self) -> None:
-        """The solver thinks a slice per frame (under help and menus too) for the light and the hint."""
+        """The hop goes on and the solver thinks a slice per frame (under help and menus too) for the
+        light and the hint."""
+        if self.hop is not None:
+            self.hop.step()
+            if self.hop.done:
+                self.finish_hop()
         if self.session is None or self.screen != "play" or self.light() is not None:
             return
         if self.search is None or self.search.state.marbles != self.state.marbles:
@@ -359,7 +368,15 @@ class PegsCartridge(Cartridge):
         else:
             self.leave()
 
+    def finish_hop(self) -> None:
+        """The hopper lands: the true position shows, with the jump's sound."""
+        if self.hop is not None:
+            self.app.sound(self.hop.sound)
+            self.hop = None
+
     def update_play(self, inp: Input) -> None:
+        if self.hop is not None and inp.any_key():
+            self.finish_hop()  # and the key still does its own work: nothing pressed is lost
         key = self.hotkeys.clicked(inp)
         if inp.hotkey("SPACE") or key == "SPACE":  # exercise 2: Space starts again (undoable)
             self.restart()
@@ -387,7 +404,7 @@ class PegsCartridge(Cartridge):
             self.picked = None
         elif inp.released and self.dragging is not None:
             start, self.dragging = self.dragging, None
-            self.release(start, layout.cell_at(inp.mouse_x, inp.mouse_y))
+            self.release(start, layout.cell_at(inp.mouse_x, inp.mouse_y), (inp.mouse_x, inp.mouse_y))
 
     def keys(self, inp: Input) -> None:
         if self.cursor is None:
@@ -438,22 +455,26 @@ class PegsCartridge(Cartridge):
     def press(self, cell) -> None:
         self.status = self.where("status.found" if self.state.has_marble(cell) else "status.none", cell)
 
-    def release(self, start, dest) -> None:
+    def release(self, start, dest, from_px: tuple[int, int] | None = None) -> None:
+        """The marble picked at ``start`` let go over ``dest`` (a drag's at the pointer ``from_px``)."""
         where = self.where("status.valid", dest)[1]
+        before, jump = self.state, Jump(start, dest)
         try:
-            self.session.play(Jump(start, dest))
+            self.session.play(jump)
         except IllegalMoveError:
             self.status = self.where("status.invalid", dest)
             self.app.sound("refused")
             return
+        self.finish_hop()
         self.on_session_changed()
         self.cursor = dest
         self.status = self.end_status() or ("status.valid", where)
+        sound = "jump"
         if self.session.outcome is not None:
             self.record_best()
-            self.app.sound("won" if self.session.outcome.score == 1 else "lost")
-        else:
-            self.app.sound("jump")
+            sound = "won" if self.session.outcome.score == 1 else "lost"
+        centre = self.layout.centre
+        self.hop = Hop(before, jump, from_px or centre(start), centre(dest), self.layout.size, sound)
         self.after_move()
 
     # Drawing.
@@ -512,17 +533,21 @@ class PegsCartridge(Cartridge):
         for label, x, y in layout.column_labels() + layout.row_labels():
             ui.text(x, y, label, palette.GREY)
         blink = pyxel.frame_count // 15 % 2 == 0
+        hop = self.hop
         for cell in state.board.holes:
             cx, cy = layout.centre(cell)
             pyxel.circ(cx, cy, radius, palette.BROWN)
             pyxel.circ(cx, cy, 2, palette.BLACK)
             lifted = cell in (self.dragging, self.picked)
-            if state.has_marble(cell) and cell != self.dragging:
+            if (state.has_marble(cell) if hop is None else hop.shown_marble(cell)) and cell != self.dragging:
                 self.draw_marble(cx, cy - (1 if lifted else 0), radius - 1, palette.YELLOW if lifted else palette.LIGHT_GREY)
             if self.hint_frames and self.hint_jump is not None and cell in (self.hint_jump.start, self.hint_jump.dest) and blink:
                 pyxel.circb(cx, cy, radius + 1, palette.WHITE)
             if cell == self.cursor:
                 pyxel.rectb(cx - layout.size // 2, cy - layout.size // 2, layout.size, layout.size, palette.CYAN)
+        if hop is not None:
+            pyxel.circ(*hop.ground(), radius - 2, palette.DARK_GREY)  # its shadow
+            self.draw_marble(*hop.where(), radius - 1 + round(GROW_PX * hop.rise()), palette.YELLOW)
         if self.dragging is not None:  # the seed's setLocationOffset: the picture follows the pointer
             self.draw_marble(self.app.input.mouse_x, self.app.input.mouse_y, radius - 1, palette.YELLOW)
 

@@ -81,6 +81,7 @@ STRINGS = {
         "error.pdn.too_long": "the file is longer than {most} characters",
         "error.pdn.too_many_moves": "more than {most} moves",
         "error.pdn.variant_tag": "the Variant tag: {why}",
+        "cmd.numbers": "Square numbers on/off",
         "cmd.save_pdn": "Save as PDN",
         "cmd.load_pdn": "Load PDN",
         "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
@@ -94,7 +95,9 @@ STRINGS = {
             "capture of most pieces is compulsory, a man is crowned only where its move ends, draws "
             "by threefold repetition or 25 king moves each. Warcaby: 15 men, any capture, crowned "
             "at once. Capture everything, or leave the other side without a move. [Z] undo, "
-            "[Y] redo, [H] hint, [R] restart, [X] leave; the game menu saves and loads PDN."
+            "[Y] redo, [H] hint, [R] restart, [X] leave; [T] turns the board round, [S] shows the "
+            "squares' numbers (1-50, as moves like 32-28 name them); the game menu has both and "
+            "saves and loads PDN."
         ),
     },
     "de": {
@@ -162,6 +165,7 @@ STRINGS = {
         "error.pdn.too_long": "die Datei ist länger als {most} Zeichen",
         "error.pdn.too_many_moves": "mehr als {most} Züge",
         "error.pdn.variant_tag": "die Varianten-Kopfzeile: {why}",
+        "cmd.numbers": "Feldnummern an/aus",
         "cmd.save_pdn": "Als PDN speichern",
         "cmd.load_pdn": "PDN laden",
         "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
@@ -175,7 +179,9 @@ STRINGS = {
             "Mehrheitsschlag ist Pflicht, Dame nur am Zugende, Remis bei "
             "dreifacher Wiederholung oder je 25 Damenzügen. Warcaby: 15 Steine, jeder Schlag erlaubt, "
             "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] rückgängig, [Y] vor, "
-            "[H] Tipp, [R] Neustart, [X] Ende; das Spielmenü speichert und lädt PDN."
+            "[H] Tipp, [R] Neustart, [X] Ende; [T] dreht das Brett um, [S] zeigt die Feldnummern "
+            "(1-50, wie Züge wie 32-28 sie nennen); das Spielmenü hat beides und speichert und "
+            "lädt PDN."
         ),
     },
 }
@@ -193,4 +199,5 @@ SPEC = GameSpec(
     engine=lazy("pyxel_app.ai.draughts:make_engine", levels=LEVELS.known),
     hint_level=LEVELS.hint,
     slow_perft_depth=8,
+    hotkeys=("S",),
 )

@@ -52,7 +52,8 @@ STRINGS = {
             "the most stones win. Move the cursor with the arrows (stick, d-pad) and "
             "place with [RETURN] or pad A, or click a square. [L] shows or hides the "
             "legal moves, [Z] undo, [Y] redo, [H] or pad Y hint, [R] restart, [X] "
-            "leave. Squares are a1 (top left) to h8."
+            "leave, [T] turns the board round (the game menu too). Squares are a1 "
+            "(top left) to h8."
         ),
     },
     "de": {
@@ -92,8 +93,8 @@ STRINGS = {
             "keiner mehr ziehen, ist das Spiel aus und die meisten Steine gewinnen. "
             "Cursor mit den Pfeilen (Stick, Steuerkreuz), setzen mit [Return] oder "
             "Pad A, oder ein Feld anklicken. [L] zeigt oder verbirgt die gültigen "
-            "Züge, [Z] rückgängig, [Y] vor, [H] oder Pad Y Tipp, [R] Neustart, [X] Ende. "
-            "Die Felder heißen a1 (oben links) bis h8."
+            "Züge, [Z] rückgängig, [Y] vor, [H] oder Pad Y Tipp, [R] Neustart, [X] Ende, "
+            "[T] dreht das Brett um (auch im Spielmenü). Die Felder heißen a1 (oben links) bis h8."
         ),
     },
 }

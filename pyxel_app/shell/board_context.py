@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .setup import MODE_COMPUTER
 
 
 class BoardContext:
@@ -40,11 +39,10 @@ class BoardContext:
         return self._match.flow.colours
 
     @property
-    def computer_seat(self) -> int | None:
-        """The computer's seat when one person plays the computer here (a view may turn its board
-        to the person), else None."""
-        flow = self._match.flow
-        return flow.computer_seat if flow.mode == MODE_COMPUTER else None
+    def person_seat(self) -> int | None:
+        """The seat of the one person here, playing the computer or another computer (a view may
+        draw its board from that person's side), else None: two people play here."""
+        return self._match.flow.person_here()
 
     def agent_to_move(self) -> bool:
         """Whose turn: True when the side to move is not a person here (the computer, another

@@ -3,8 +3,14 @@
 ``interpret_input(state, ui, inp)`` turns input into a move text (or None) without
 touching the session; ``draw(state, ui, show_end)`` draws the state plus the view's own
 passing UI state (cursor, a disc in flight, a flip under way), made by ``new_ui`` and
-never undone.  The defaults below suit a board with no animation.  All a view may use of
-the match it shows is its ``context`` (``shell/board_context.py``).  ``choices``,
+never undone.  The defaults below suit a board with no animation that is never turned.  All a
+view may use of the match it shows is its ``context`` (``shell/board_context.py``).
+
+A board that looks different from the two sides (draughts, Othello) says ``can_turn``: T or
+the game menu draws it from the other side (``upside_down``), its labels too, and input still
+picks the square under the cursor or the pointer.  One that ``faces_person`` is drawn from the
+side of the one person here by default (draughts: Black's, when they play Black); T turns it
+from there.  ``choices``,
 ``move_cells`` and ``cursor_cell`` say what a player points at to enter each move, so one
 test (tests/test_move_input.py) can prove every view lets every move be entered.
 """
@@ -16,6 +22,8 @@ from typing import Any
 import pyxel
 
 from . import palette
+from .cartridge import Command
+from .strings import t
 
 
 class BoardView:
@@ -26,10 +34,27 @@ class BoardView:
     keys_typed = ""  # typed characters the board takes (others are an "Invalid choice!")
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
+    can_turn = False  # T draws the board from the other side (Connect 4's stand looks the same from both)
+    faces_person = False  # drawn from the side of the one person here
 
     def __init__(self, context) -> None:
         self.context = context
         self._last_key, self._last = None, None
+        self.turned_round = False  # T: the player's own view, kept through undo and the games that follow
+
+    def upside_down(self) -> bool:
+        """The board is drawn turned half a circle, as the second seat sees it."""
+        facing = self.faces_person and self.context.person_seat == 1
+        return self.can_turn and facing != self.turned_round
+
+    def turn_round(self) -> None:
+        """T (or the game menu): the board drawn from the other side; a board that looks the same
+        from both sides says so."""
+        if not self.can_turn:
+            self.context.refuse(t("match.no_turn"))
+            return
+        self.turned_round = not self.turned_round
+        self.context.sound("cursor")
 
     def new_ui(self) -> Any:
         return None
@@ -94,9 +119,9 @@ class BoardView:
         """Mark the hinted move on the board; returns the words for the status line."""
         return self.context.rules.move_to_text(move)
 
-    def commands(self) -> list:
-        """The game's own entries for the game menu (``shell.cartridge.Command``)."""
-        return []
+    def commands(self) -> list[Command]:
+        """The game's own entries for the game menu: turning the board where it turns."""
+        return [Command(t("match.cmd.turn"), self.turn_round, "T")] if self.can_turn else []
 
     def end_text(self, state, outcome) -> str | None:
         """The game's own words for the end, or None for the match layer's."""

@@ -43,7 +43,7 @@ from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
-from .setup_base import stray_typing
+from .setup_base import sides_have_colours, stray_typing
 from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -87,6 +87,7 @@ class MatchCartridge(Cartridge):
         colour = ("colour",) if self.spec.choose_colour else ()
         modes = self.mode_choices()
         asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
+        colour += ("side",) if MODE_COMPUTER in modes and sides_have_colours(self.spec) else ()
         first = ("first",) if self.spec.ask_who_starts else ()
         network = NET_PHASES if NET_MODES[0] in modes else ()
         variant = ("variant",) if self.spec.choose_variant else ()
@@ -308,7 +309,7 @@ class MatchCartridge(Cartridge):
             return
         # In a network game redo, hint and restart are refused with a word (they would change one side only).
         commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
-                    "X": self.leave, "Q": self.leave}
+                    "X": self.leave, "Q": self.leave, "T": self.view.turn_round}
         if self.over and not self.view.busy(self.ui):
             commands.update(N=self.play_again, M=lambda: self.app.leave_cartridge(ask=False))
             if self.net is None:  # new players here would leave the other computer's game

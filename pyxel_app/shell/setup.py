@@ -1,6 +1,6 @@
 """The match layer's set-up: the questions before a game, one screen each (the rules' variant,
-mode, computer level, names, colours, who starts; on the desktop also hosting a network game
-and joining one), and the way between them.
+mode, computer level, names, colours, the person's side against the computer, who starts; on
+the desktop also hosting a network game and joining one), and the way between them.
 
 One question a screen, as in the original terminal game: ESC goes one question back.  The
 set-up is an object the match owns (``match.setup``); of the match it uses only what
@@ -14,10 +14,11 @@ from ..input import Input
 from .chooser import Chooser
 from .keyboard import NameEntry
 from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HUMAN, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO,
-                         MODES, NET_MODES, NET_PHASES, SAVED_MODES, MatchForSetup, Screen, mode_choices)
+                         MODES, NET_MODES, NET_PHASES, SAVED_MODES, MatchForSetup, Screen, mode_choices,
+                         sides_have_colours)
 from .setup_choices import FirstScreen, LevelScreen, ModeScreen, VariantScreen
 from .setup_net import AddressScreen, ConnectingScreen, HostScreen
-from .setup_players import ColourScreen, NameScreen
+from .setup_players import ColourScreen, NameScreen, SideScreen
 
 # Re-exported: the match, the board views and tests know them from here.
 __all__ = ["CHOICE_PITCH", "COLOUR_ROW", "COMPUTER", "MODES", "MODE_COMPUTER", "MODE_HOST", "MODE_JOIN", "MODE_TWO",
@@ -34,7 +35,8 @@ class Setup:
         self.seat = 0  # whose name or colour is asked
         self.address = AddressScreen(self)
         screens = (VariantScreen(self), ModeScreen(self), LevelScreen(self), NameScreen(self), ColourScreen(self),
-                   FirstScreen(self), HostScreen(self), self.address, ConnectingScreen(self, self.address))
+                   SideScreen(self), FirstScreen(self), HostScreen(self), self.address,
+                   ConnectingScreen(self, self.address))
         self.screens: dict[str, Screen] = {screen.phase: screen for screen in screens}
 
     # The question shown and its widgets (tests type into them).
@@ -79,7 +81,7 @@ class Setup:
         return "mode"
 
     def seat_done(self) -> None:
-        """One seat is set up: ask for the next, or start the game."""
+        """One seat is set up: ask for the next, the person's side, or start the game."""
         match, spec = self.match, self.match.spec
         if self.seat == 0 and match.mode == MODE_TWO:
             self.seat = 1
@@ -91,10 +93,17 @@ class Setup:
             chosen = match.colours[HUMAN]
             match.colours[COMPUTER] = match.app.rng.choice([c for c in spec.colours if c != chosen])
         match.computer_seat = COMPUTER
-        if spec.ask_who_starts:
+        if match.mode == MODE_COMPUTER and sides_have_colours(spec):
+            self.go_to_phase("side")
+        else:
+            self.sides_done()
+
+    def sides_done(self) -> None:
+        """Who plays which side is settled: ask who starts, or start the game."""
+        if self.match.spec.ask_who_starts:
             self.go_to_phase("first")
         else:
-            match.new_game()
+            self.match.new_game()
 
     def step_back(self) -> None:
         """ESC in the set-up: one question back."""

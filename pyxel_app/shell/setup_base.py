@@ -127,13 +127,21 @@ class Steps(Protocol):
 
     def step_back(self) -> None: ...  # ESC: one question back
 
-    def seat_done(self) -> None: ...  # a seat is set up: the next one, who starts, or the game
+    def seat_done(self) -> None: ...  # a seat is set up: the next one, the sides, who starts, or the game
+
+    def sides_done(self) -> None: ...  # who plays which side is settled: who starts, or the game
 
     def first_player_phase(self) -> str: ...  # the first question after the variant
 
 
 def has_computer(spec: GameSpec) -> bool:
     return spec.engine is not None and bool(spec.levels)
+
+
+def sides_have_colours(spec: GameSpec) -> bool:
+    """The colours are the rules' sides (draughts' White and Black, Othello's Black and White), so
+    a person playing the computer chooses a side by its colour rather than a colour of a list."""
+    return not spec.choose_colour and (spec.colours_name_sides or bool(spec.start_variants))
 
 
 def mode_choices(match: MatchForSetup) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pyxel
 
 from . import palette, ui
-from .setup_base import MODE_COMPUTER, MODES, ChoiceScreen, mode_choices
+from .setup_base import MODE_COMPUTER, MODES, ChoiceScreen, mode_choices, sides_have_colours
 from .strings import t
 
 PREVIEW_COL = 20  # the mode screen's preview of the board
@@ -93,7 +93,11 @@ class FirstScreen(ChoiceScreen):
         return [self.match.word("starts", player=self.match.player_label(seat)) for seat in (0, 1)]
 
     def back(self) -> None:
-        self.steps.go_to_phase("colour" if self.match.spec.choose_colour else "name")
+        match = self.match
+        if match.mode == MODE_COMPUTER and sides_have_colours(match.spec):
+            self.steps.go_to_phase("side")
+        else:
+            self.steps.go_to_phase("colour" if match.spec.choose_colour else "name")
 
     def chosen(self, index: int) -> None:
         spec = self.match.spec

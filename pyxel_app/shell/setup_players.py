@@ -1,13 +1,14 @@
 """The set-up's questions to each seat: the name (typed, or picked from the on-screen
-keyboard with a pad) and the colour (from the list, or typed in any language)."""
+keyboard with a pad), the colour (from the list, or typed in any language) and, against the
+computer in a game whose colours are its sides, the person's side."""
 
 from __future__ import annotations
 
 from ..input import Action, Input
 from . import palette, ui
 from .keyboard import NAME_MAX, NameEntry, clean_name
-from .setup_base import (CHOICE_PITCH, COLOUR_ROW, KEYS_ROW, MODE_HOST, NAME_ROW, NET_MODES, SOUND_SELECT, ChoiceScreen,
-                         Screen, choice_by_digit, choice_list)
+from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, KEYS_ROW, MODE_HOST, NAME_ROW, NET_MODES, SOUND_SELECT,
+                         ChoiceScreen, MatchForSetup, Screen, choice_by_digit, choice_list)
 from .strings import LANGUAGES, text_in
 
 
@@ -121,10 +122,50 @@ class ColourScreen(ChoiceScreen):
                 label += "  " + match.word("taken_by", player=match.player_name(0))
             labels.append(label)
         self.draw_choices(COLOUR_ROW, labels, {colours.index(taken)} if taken else set())
-        for i, colour in enumerate(colours):
-            match.view.draw_token(4 * ui.CELL + 3, (COLOUR_ROW + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
+        draw_tokens(match, colours, COLOUR_ROW)
         typed_row = COLOUR_ROW + len(colours) * CHOICE_PITCH + 1
         ui.text_at(1, typed_row, f">> {self.typed}", palette.WHITE)
         if match.frame // 20 % 2 == 0:
             ui.text_at(4 + len(self.typed), typed_row, "█", palette.WHITE)
         ui.hot_at(1, KEYS_ROW, match.word("keys.colour"))
+
+
+class SideScreen(ChoiceScreen):
+    """Against the computer, where the colours are the sides (``sides_have_colours``): the
+    person's pieces, and with them the person's seat; the computer takes the other.  The name
+    typed goes with the person to that seat."""
+
+    phase = "side"
+    question = "choose_side"
+
+    def labels(self) -> list[str]:
+        return ["  " + self.match.colour_name(colour) for colour in self.match.colours]
+
+    def first_index(self) -> int:
+        return 1 - self.match.computer_seat
+
+    def person_name(self) -> str:
+        return self.match.names[1 - self.match.computer_seat]
+
+    def chosen(self, index: int) -> None:
+        match, name = self.match, self.person_name()
+        match.names = [name, ""] if index == 0 else ["", name]
+        match.computer_seat = 1 - index
+        self.steps.sides_done()
+
+    def back(self) -> None:
+        """To the name, which is asked of the first seat."""
+        match = self.match
+        match.names = [self.person_name(), ""]
+        match.computer_seat = COMPUTER
+        self.steps.go_to_phase("name")
+
+    def draw_body(self) -> None:
+        super().draw_body()
+        draw_tokens(self.match, self.match.colours, self.row)
+
+
+def draw_tokens(match: MatchForSetup, colours, row: int) -> None:
+    """Each colour's piece beside its choice in a list from ``row``."""
+    for i, colour in enumerate(colours):
+        match.view.draw_token(4 * ui.CELL + 3, (row + i * CHOICE_PITCH) * ui.CELL + 3, colour, 3)
