@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from pyxel_app.ai.alphabeta import WIN, AlphaBeta, TranspositionTable
+from pyxel_app.ai.alphabeta import WIN, AlphaBeta, new_table
 from pyxel_app.ai.cooperative import EngineResult
 from pyxel_app.rules.base import IllegalMoveError, Outcome, Rules
 from pyxel_app.rules.connect4 import RULES as CONNECT4
@@ -71,7 +71,7 @@ def test_never_loses_against_random_play():
     rng = random.Random(7)
     for game in range(6):
         engine_side = game % 2
-        table = TranspositionTable()
+        table = new_table()
         state = GAME.initial_state()
         while GAME.outcome(state) is None:
             if GAME.to_move(state) == engine_side:
@@ -83,7 +83,7 @@ def test_never_loses_against_random_play():
 
 
 def test_perfect_self_play_draws():
-    table = TranspositionTable()
+    table = new_table()
     state = GAME.initial_state()
     while GAME.outcome(state) is None:
         result = best_move(state, table=table)
@@ -119,10 +119,10 @@ def test_a_solved_game_stops_deepening_by_itself():
 
 
 def test_the_table_stays_bounded():
-    table = TranspositionTable(size=53)
+    table = new_table(size=53)
     result = best_move(GAME.initial_state(), table=table)
     assert result.score == 0
-    assert 0 < len(table) <= 53 and len(table.slots) == 53
+    assert 0 < len(table) <= 53 and len(table.keys) == 53
 
 
 def test_a_finished_game_has_no_move():

@@ -332,13 +332,15 @@ def _ordered_children(own: int, other: int, moves: int, first: int = 0) -> list[
 
 
 class EndgameSolver:
-    """Exact endgame search; ``deadline`` (a ``time.perf_counter()`` value) makes it pause."""
+    """Exact endgame search; ``deadline`` (a ``time.perf_counter()`` value) makes it pause.
+    ``table`` replaces the session's SOLVER_TABLE (the bench and tests start from an empty one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: SlotTable | None = None) -> None:
         self.nodes = 0
         self.probes = 0
         self.deadline = math.inf
-        self.table = SOLVER_TABLE  # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        self.table = SOLVER_TABLE if table is None else table
         # Empty squares -> their order (:func:`_empty_squares`): a solve of 14 empties meets
         # a few thousand sets of them, each many times.
         self.orders: dict[int, tuple[int, ...]] = {}
@@ -576,12 +578,13 @@ def evaluate(own: int, other: int, my_moves: int | None = None) -> int:
 
 
 class Lookahead:
-    """Alpha-beta to a fixed depth over bitboards; a finished game scores exactly."""
+    """Alpha-beta to a fixed depth over bitboards; a finished game scores exactly.
+    ``table`` replaces the session's SEARCH_TABLE (the bench and tests start from an empty one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: SlotTable | None = None) -> None:
         self.nodes = 0
         self.deadline = math.inf
-        self.table = SEARCH_TABLE  # best move bit of positions already searched
+        self.table = SEARCH_TABLE if table is None else table  # best move bit of positions already searched
 
     def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
         """Generator returning (value, best moves) at ``depth`` plies; ``order`` lists the
