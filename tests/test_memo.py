@@ -4,7 +4,9 @@ every search keeps."""
 from __future__ import annotations
 
 import ast
+import gc
 import random
+import weakref
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -127,3 +129,18 @@ def test_no_search_module_defines_a_table_of_its_own():
     found = {path.name: table_classes(path.read_text()) for path in ai_folder.glob("*.py")}
     assert {name: classes for name, classes in found.items() if classes} == {"memo.py": ["SlotTable"]}
 
+
+def test_a_solver_lets_go_of_its_table_without_the_garbage_collector():
+    """Its recursive search is a closure that refers to itself: untied when the search ends,
+    the solver and a table of its own are freed as soon as nothing else holds them."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        solver = connect4.Solver(connect4.new_table(size=1009))
+        keys = weakref.ref(solver.table.keys)
+        assert solver.solve(CONNECT4.state_from_text("6754661534623126425451")) == (-3, 4)
+        del solver
+        assert keys() is None
+    finally:
+        if collecting:
+            gc.enable()

@@ -183,32 +183,38 @@ class Solver:
         for _ in self.table.build():
             if time.perf_counter() >= self.deadline:
                 yield
-        negamax = self._negamax_function()
-        children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
-        opponent = current ^ mask
-        low = -((CELLS - moves) // 2)
-        high = (CELLS + 1 - moves) // 2
-        best = children[0][1]
-        while low < high:
-            # Null-window probes narrow [low, high]; probing near 0 first pays off.
-            middle = low + (high - low) // 2
-            if middle <= 0 and int(low / 2) < middle:
-                middle = int(low / 2)
-            elif middle >= 0 and int(high / 2) > middle:
-                middle = int(high / 2)
-            for index, (stone, x, threats) in enumerate(children):
-                score = -(yield from negamax(opponent, mask | stone, moves + 1, -middle - 1, -middle, threats))
-                if score > middle:
-                    low, best = score, x
-                    # The proven move goes first in the next probes.
-                    children.insert(0, children.pop(index))
-                    break
-            else:
-                high = middle
-        return low, best
+        negamax, release = self._negamax_function()
+        try:
+            children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
+            opponent = current ^ mask
+            low = -((CELLS - moves) // 2)
+            high = (CELLS + 1 - moves) // 2
+            best = children[0][1]
+            while low < high:
+                # Null-window probes narrow [low, high]; probing near 0 first pays off.
+                middle = low + (high - low) // 2
+                if middle <= 0 and int(low / 2) < middle:
+                    middle = int(low / 2)
+                elif middle >= 0 and int(high / 2) > middle:
+                    middle = int(high / 2)
+                for index, (stone, x, threats) in enumerate(children):
+                    score = -(yield from negamax(opponent, mask | stone, moves + 1, -middle - 1, -middle, threats))
+                    if score > middle:
+                        low, best = score, x
+                        # The proven move goes first in the next probes.
+                        children.insert(0, children.pop(index))
+                        break
+                else:
+                    high = middle
+            return low, best
+        finally:
+            # The closure refers to itself: left whole, it would keep this solver and its
+            # table until the garbage collector's next full pass.
+            release()
 
     def _negamax_function(self):
-        """The recursive search as a closure: its tables are fast local cells."""
+        """(the recursive search as a closure: its tables are fast local cells, and a
+        function that unties the closure from itself once the search is over)."""
         solver = self
         # The table's slot of a key is ``key % size`` (a plain table), worked out here inline.
         keys, codes, size = self.table.keys, self.table.values, self.table.size
@@ -319,7 +325,11 @@ class Solver:
             keys[slot] = key
             return alpha
 
-        return negamax
+        def release():
+            nonlocal negamax
+            negamax = None
+
+        return negamax, release
 
 
 def _threats(stones: int) -> int:
