@@ -8,8 +8,12 @@ looking, for the side to move; a finished game scores from its Outcome: a win or
 loss as ±(WIN - plies from the top), so that faster wins and slower losses are
 preferred, a draw 0.  Equal best moves are chosen between at random.
 
-Nothing here knows a game: Othello and draughts start from this with their own
-``evaluate`` (and, where it pays, their own engine on top).
+Nothing here knows a game.  It is the engine of a new game ("Adding a game" in the
+README) and of the tests' toy games (tic-tac-toe in ``tests/test_match_layer.py`` and
+``tests/test_alphabeta.py``); no shipped game uses it.  Connect 4, Othello and draughts
+search their own bitboards, not rules states, with their own negamax: a node here costs
+tens of microseconds (a new state, a move list), theirs a few.  They share the table
+(``ai/memo.py``), not the search.
 
 >>> from pyxel_app.rules.connect4 import RULES
 >>> engine = AlphaBeta(RULES, RULES.state_from_text("112233"), lambda state: 0, max_depth=2)
