@@ -1,10 +1,13 @@
 """The generic alpha-beta on tic-tac-toe written here, and on Connect 4."""
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
-from pyxel_app.ai.alphabeta import WIN, AlphaBeta, TranspositionTable
+from pyxel_app.ai import alphabeta
+from pyxel_app.ai.alphabeta import WIN, AlphaBeta, new_table
 from pyxel_app.ai.cooperative import EngineResult
 from pyxel_app.rules.base import IllegalMoveError, Outcome, Rules
 from pyxel_app.rules.connect4 import RULES as CONNECT4
@@ -71,7 +74,7 @@ def test_never_loses_against_random_play():
     rng = random.Random(7)
     for game in range(6):
         engine_side = game % 2
-        table = TranspositionTable()
+        table = new_table()
         state = GAME.initial_state()
         while GAME.outcome(state) is None:
             if GAME.to_move(state) == engine_side:
@@ -83,7 +86,7 @@ def test_never_loses_against_random_play():
 
 
 def test_perfect_self_play_draws():
-    table = TranspositionTable()
+    table = new_table()
     state = GAME.initial_state()
     while GAME.outcome(state) is None:
         result = best_move(state, table=table)
@@ -119,10 +122,10 @@ def test_a_solved_game_stops_deepening_by_itself():
 
 
 def test_the_table_stays_bounded():
-    table = TranspositionTable(size=53)
+    table = new_table(size=53)
     result = best_move(GAME.initial_state(), table=table)
     assert result.score == 0
-    assert 0 < len(table) <= 53 and len(table.slots) == 53
+    assert 0 < len(table) <= 53 and len(table.keys) == 53
 
 
 def test_a_finished_game_has_no_move():
@@ -149,3 +152,28 @@ def test_the_budget_ends_a_long_search_with_a_legal_move():
     assert result.move in CONNECT4.legal_moves(state) and result.depth >= 1
     # Generous bound (a loaded machine pauses us too); the bench measures the real figure.
     assert engine.elapsed_ms < 200
+
+
+def importers_of_alphabeta(source: str) -> bool:
+    """Whether a module's source imports ``ai/alphabeta.py`` (absolutely or relatively)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[-1] == "alphabeta":
+            return True
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "alphabeta" for alias in node.names):
+            return True
+        if isinstance(node, ast.Import) and any(alias.name.endswith(".alphabeta") for alias in node.names):
+            return True
+    return False
+
+
+def test_no_shipped_game_uses_it_as_its_docstring_says():
+    """The docstring names its users (a new game, the tests' toy games): a game of the package
+    that takes it up must say so there."""
+    assert importers_of_alphabeta("from ..ai.alphabeta import AlphaBeta")  # planted
+    assert importers_of_alphabeta("from ..ai import alphabeta")  # planted
+    package = Path(alphabeta.__file__).parent.parent
+    shipped = [path for path in sorted(package.rglob("*.py"))
+               if path.name != "alphabeta.py" and path.relative_to(package).parts[0] != "bench"]  # bench/ stays out of the .pyxapp
+    users = [path.relative_to(package).as_posix() for path in shipped
+             if importers_of_alphabeta(path.read_text(encoding="utf-8"))]
+    assert users == [] and "no shipped game uses it" in alphabeta.__doc__

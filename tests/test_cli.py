@@ -347,6 +347,7 @@ DOCUMENTED = {
     "python -m pyxel_app bench [--quick]": (["bench", "--quick"], STARTS),
     "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
+    "python -m pyxel_app.bench.searches [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
 }
@@ -487,6 +488,7 @@ def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
                      "swap_eval": "hand"},
         "othello": {"match": "greedy", "budget": "20", "make_endgames": "1", "make_random_endgames": "1",
                     "check_endgames": "othello_endgames_14_random.txt"},
+        "searches": {},  # flags only
     }
 
 

@@ -164,10 +164,10 @@ def test_solve_text_rejects_bad_or_finished_games():
 def test_tiny_steps_give_the_same_answer_as_run():
     sequence = "6754661534623126425451"
     whole = ai.Connect4Search(board(sequence), "perfect", budget_ms=60_000, rng=random.Random(2),
-                              table=ai.TranspositionTable())
+                              table=ai.new_table())
     whole.run()
     sliced = ai.Connect4Search(board(sequence), "perfect", budget_ms=60_000, rng=random.Random(2),
-                               table=ai.TranspositionTable(build_now=False))
+                               table=ai.new_table(build_now=False))
     steps = 0
     while True:
         done = sliced.step(0.05)
@@ -182,9 +182,9 @@ def test_tiny_steps_give_the_same_answer_as_run():
 
 def test_a_solver_paused_at_every_clock_check_gives_the_same_answer():
     state = board("6754661534623126425451")
-    plain = ai.Solver(ai.TranspositionTable())
+    plain = ai.Solver(ai.new_table())
     expected = plain.solve(state)
-    paused = ai.Solver(ai.TranspositionTable(build_now=False))
+    paused = ai.Solver(ai.new_table(build_now=False))
     paused.deadline = 0.0  # always past: it yields at every look at the clock
     search = paused.search(*ai.position_of(state))
     pauses = 0
@@ -200,7 +200,7 @@ def test_a_solver_paused_at_every_clock_check_gives_the_same_answer():
 
 
 def test_a_tiny_table_replaces_entries_and_stays_exact():
-    table = ai.TranspositionTable(size=101)
+    table = ai.new_table(size=101)
     lines = (DATA / "connect4_Test_L3_R1.txt").read_text().split("\n")[:40]
     for line in lines:
         sequence, score = line.split()
@@ -210,7 +210,7 @@ def test_a_tiny_table_replaces_entries_and_stays_exact():
 
 def test_budget_stops_the_search_with_a_legal_move():
     state = board("4")
-    search = ai.Connect4Search(state, "perfect", budget_ms=30, rng=random.Random(1), table=ai.TranspositionTable())
+    search = ai.Connect4Search(state, "perfect", budget_ms=30, rng=random.Random(1), table=ai.new_table())
     while not search.step(5):
         pass
     assert search.best_move in RULES.legal_moves(state)
@@ -220,9 +220,9 @@ def test_budget_stops_the_search_with_a_legal_move():
 
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_every_level_wins_now_and_blocks(level):
-    win = ai.Connect4Search(board("112233"), level, rng=random.Random(3), table=ai.TranspositionTable())
+    win = ai.Connect4Search(board("112233"), level, rng=random.Random(3), table=ai.new_table())
     assert win.run() == 3
-    block = ai.Connect4Search(board("11223"), level, budget_ms=300, rng=random.Random(3), table=ai.TranspositionTable())
+    block = ai.Connect4Search(board("11223"), level, budget_ms=300, rng=random.Random(3), table=ai.new_table())
     assert block.run() == 3
 
 
@@ -233,7 +233,7 @@ def test_levels_are_ordered_weakest_first():
 
 
 def test_exact_level_reports_the_proven_score():
-    search = ai.Connect4Search(board("2252576253462244111563365343671351441"), "perfect", table=ai.TranspositionTable())
+    search = ai.Connect4Search(board("2252576253462244111563365343671351441"), "perfect", table=ai.new_table())
     assert search.run() == 5
     assert search.exact and search.score == -1
 

@@ -3,7 +3,7 @@
 import math
 import random
 
-from pyxel_app.ai.connect4 import Connect4Search, TranspositionTable
+from pyxel_app.ai.connect4 import Connect4Search, new_table
 from pyxel_app.ai.cooperative import Cooperative, EngineResult
 from pyxel_app.ai.fifteen import FifteenSearch
 from pyxel_app.rules.connect4 import RULES as CONNECT4
@@ -60,7 +60,7 @@ def test_every_engine_answers_with_an_engine_result():
     assert FifteenSearch(one_slide_away).run_to_end() == EngineResult(15, None, 1)
     assert FifteenSearch(STANDARD_GOAL).run_to_end() == EngineResult(None, None, 0)
     search = Connect4Search(CONNECT4.state_from_text("112233"), "easy", rng=random.Random(0),
-                            table=TranspositionTable(size=101))
+                            table=new_table(size=101))
     result = search.run_to_end()
     assert result == EngineResult(3, search.score, search.depth_done) and search.exact
 

@@ -35,48 +35,11 @@ start, damped harder: DEEP_DAMP), holding out every tenth game.  The labels made
 ship as ``tools/data/draughts_deep_labels_0.txt.gz`` and ``..._1.txt.gz`` (parts 0 and 1
 of 2): ``fit-deep`` reads them as they are; unpack one to go on scoring its part.
 
-The shipped weights, in three rounds:
-
-1. ``label --hand``: 40k positions (two cores, an hour), 36k of them within 8 men; ``fit``.
-   A second round of ``label`` with those patterns in place (82k positions, fit on all
-   110k) played even with them (49% over 40 games at 100 ms a move), so it was not shipped;
-   nor were windows four squares wide (``PATTERN_WIDTH`` 4: a larger held-out error).
-2. ``deep``: 29,762 positions, 25,696 within 8 men.  The first 12,863 (two runs of 45
-   minutes) were scored with round 1's patterns in the game; a ``fit-deep`` on them alone
-   (damped 10) brought the held-out error from 108.1 to 104.6 hundredths of a man and was
-   shipped for a while (against TurboEngine at 2 s a move, 40 games: 53.75%, where round 1
-   scored 33.9% over 31).  The other 16,899 (two runs of an hour, each going on in its part's
-   file) were scored with that fit in the game.  ``fit-deep`` on all of them, parts 0 and 1
-   in that order: held-out error 108.5 -> 101.5 (damped 3: 101.9, 5: 101.6, 20:
-   102.1).  Damped 5 fitted the second runs' held-out positions, which no fit had seen,
-   better (90.2, where damped 10 gives 93.2, the first fit 97.7 and round 1 105.3), but it
-   played worse: against TurboEngine at 1 s a move, the same 20 openings (seed 7), 45% where
-   damped 10 scored 67.5% (and the first fit 60%).  Damped 10 was shipped: at 1 s a move
-   against TurboEngine 58.3% over 60 games (seeds 7, 2024, 99: 67.5%, 55%, 52.5%), as the
-   first fit's 58.3% over 30.
-3. ``deep`` on, with round 2's weights in the game: 20,057 more positions (a run of 72
-   minutes on each part's file), 49,819 of the 52,887 in all, 42,999 within 8 men.
-   ``fit-deep`` on all of them (damped 10, every tenth game held out: 4,053 positions):
-   held-out error 111.3 -> 102.4.  Shipped: against TurboEngine at 1 s a move 63.3% over
-   the same 60 games as round 2 (seeds 7, 2024, 99: 62.5%, 60%, 67.5%; +28 =20 -12), at
-   2 s (Hard's own time) 55% over 20 (seed 2024; the first fit 53.75% over 40), at 500 ms
-   50% over 20 (seed 2024).  ``fit-deep`` on parts 0 and 1 alone wrote these weights
-   (with the evaluation of that time: see the end).
-4. Not shipped: ``deep`` again over all 52,887 positions, with round 3's weights in the
-   game (175 minutes on each part), in ``tools/data/draughts_deep_labels_round4_0.txt.gz``
-   and ``..._1.txt.gz``.  Given after the round 3 files, a later label of a position
-   replaces the earlier one.  ``fit-deep`` on all four files: held-out error 116.0 -> 102.9
-   (45,732 positions, 4,321 held out).  Against TurboEngine at 2 s a move it played worse
-   than round 3: 47.5% over 40 games (seeds 2024, 7: 50%, 45%; round 3: 55%, 52.5%).  A fit
-   with the first 18,182 of them scored 40% (50%, 30%).  A lower held-out error against
-   labels from a deeper search no longer buys play: this lever is spent.
-
-The hand evaluation learned lone king endings after round 3 (against a lone king four
-pieces count as a win, three as a draw: ``LONE_KING_WIN``).  6,079 of the labels have a
-lone king, scored by searches without that term, so ``fit-deep`` with today's evaluation
-writes other weights (held-out error 114.9, round 3's fit 102.4) and is not to be shipped
-as it is: the game keeps round 3's weights, and a next round labels those positions again
-or leaves them out.
+The game ships round 3's weights (``fit-deep`` on the labels of parts 0 and 1, damped 10);
+how each round was made and played, and what was not shipped, is in ``docs/bench-log.md``.
+``fit-deep`` with today's evaluation is not to be shipped as it is: 6,079 labels have a
+lone king and were scored before the evaluation learned lone king endings
+(``LONE_KING_WIN``), so a next round labels those positions again or leaves them out.
 """
 
 from __future__ import annotations

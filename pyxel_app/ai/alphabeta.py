@@ -8,8 +8,12 @@ looking, for the side to move; a finished game scores from its Outcome: a win or
 loss as ±(WIN - plies from the top), so that faster wins and slower losses are
 preferred, a draw 0.  Equal best moves are chosen between at random.
 
-Nothing here knows a game: Othello and draughts start from this with their own
-``evaluate`` (and, where it pays, their own engine on top).
+Nothing here knows a game.  It is the engine of a new game ("Adding a game" in the
+README) and of the tests' toy games (tic-tac-toe in ``tests/test_match_layer.py`` and
+``tests/test_alphabeta.py``); no shipped game uses it.  Connect 4, Othello and draughts
+search their own bitboards, not rules states, with their own negamax: a node here costs
+tens of microseconds (a new state, a move list), theirs a few.  They share the table
+(``ai/memo.py``), not the search.
 
 >>> from pyxel_app.rules.connect4 import RULES
 >>> engine = AlphaBeta(RULES, RULES.state_from_text("112233"), lambda state: 0, max_depth=2)
@@ -20,10 +24,11 @@ EngineResult(move=3, score=999999, depth=1)
 from __future__ import annotations
 
 import random
-from typing import Callable, Hashable
+from typing import Callable
 
 from ..rules.base import Rules
 from .cooperative import Cooperative, EngineResult
+from .memo import SlotTable
 
 WIN = 1_000_000
 # Scores beyond this are wins or losses: evaluations must stay inside it.
@@ -41,30 +46,12 @@ SOLVED = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-class TranspositionTable:
-    """Score bounds and best moves of positions already searched, in a fixed number of slots.
-
-    A new entry replaces the one in its slot, so memory stays bounded however long
-    the game.  One table may serve every search of a game: win scores are kept
-    counted from the position itself, not from the top of the search.
-    """
-
-    def __init__(self, size: int = TABLE_SIZE):
-        self.size = size
-        self.slots: list = [None] * size
-
-    def get(self, key: Hashable) -> tuple | None:
-        """(key, depth, bound, score, best move) filed under ``key``, or None."""
-        entry = self.slots[hash(key) % self.size]
-        if entry is not None and entry[0] == key:
-            return entry
-        return None
-
-    def put(self, key: Hashable, depth: int, bound: int, score: int, move) -> None:
-        self.slots[hash(key) % self.size] = (key, depth, bound, score, move)
-
-    def __len__(self) -> int:
-        return self.size - self.slots.count(None)
+def new_table(size: int = TABLE_SIZE) -> SlotTable:
+    """A table for :class:`AlphaBeta`: a position's key to (depth, bound, score, best move),
+    in ``size`` slots by the key's hash modulo the size.  A new entry replaces the one in its
+    slot, so memory stays bounded however long the game.  One table may serve every search
+    of a game: win scores are kept counted from the position itself, not from the top."""
+    return SlotTable(size, mixed=False)
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -98,7 +85,7 @@ class AlphaBeta(Cooperative[EngineResult]):
 
     def __init__(self, rules: Rules, state, evaluate: Callable[[object], int],
                  max_depth: int | None = None, budget_ms: float | None = None,
-                 rng: random.Random | None = None, table: TranspositionTable | None = None,
+                 rng: random.Random | None = None, table: SlotTable | None = None,
                  nodes_per_pause: int = NODES_PER_PAUSE):
         if rules.is_terminal(state):
             raise ValueError("the game is already over")
@@ -107,7 +94,7 @@ class AlphaBeta(Cooperative[EngineResult]):
         self.evaluate = evaluate
         self.max_depth = max_depth
         self.rng = rng or random.Random()
-        self.table = TranspositionTable() if table is None else table
+        self.table = new_table() if table is None else table
         self.nodes_per_pause = nodes_per_pause
         self.nodes = 0
         self.best_move = None
@@ -169,7 +156,7 @@ class AlphaBeta(Cooperative[EngineResult]):
         entry = self.table.get(key)
         first = None
         if entry is not None:
-            _, entry_depth, bound, stored, first = entry
+            entry_depth, bound, stored, first = entry
             if entry_depth >= depth:
                 score = _from_table(stored, ply)
                 if bound == EXACT or (score >= beta if bound == LOWER else score <= alpha):
@@ -194,7 +181,7 @@ class AlphaBeta(Cooperative[EngineResult]):
                         break
         bound = UPPER if best <= floor else LOWER if best >= beta else EXACT
         entry_depth = SOLVED if self._horizon_hits == hits_before else depth
-        self.table.put(key, entry_depth, bound, _to_table(best, ply), best_move)
+        self.table[key] = (entry_depth, bound, _to_table(best, ply), best_move)
         return best
 
     def _final_score(self, state, ply: int) -> int:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from array import array
 
 from ..rules.base import NotationError
 from ..rules.connect4 import (
@@ -43,6 +42,7 @@ from ..rules.connect4 import (
 )
 from . import levels
 from .cooperative import LevelSearch, run_generator as _run
+from .memo import SlotTable
 
 COLUMN_ORDER = (3, 2, 4, 1, 5, 0, 6)
 ORDERED_COLUMN_MASKS = tuple((x, COLUMN_MASKS[x]) for x in COLUMN_ORDER)
@@ -51,8 +51,6 @@ MIN_SCORE = -(CELLS // 2) + 3
 MAX_SCORE = (CELLS + 1) // 2 - 3
 # Transposition table slots: a prime, so that keys spread evenly.
 TABLE_SIZE = 524_309
-# Slots the table fills per pause while it is built, so no frame waits for all of them.
-TABLE_CHUNK = 32_768
 # Searches look at the clock every CHECK_EVERY nodes (a power of two).
 CHECK_EVERY = 64
 CHECK_MASK = CHECK_EVERY - 1
@@ -141,35 +139,13 @@ def primitive_move(state: Connect4, rng: random.Random | None = None) -> int:
     return rng.choice(valid)
 
 
-class TranspositionTable:
-    """Bounds on the scores of positions already searched, in the slots of two fixed arrays.
-
-    A position's key is ``current + mask`` (unique, as in Pons' tutorial) and its slot
-    is the key modulo a prime.  A new entry simply replaces the one in its slot, so the
-    table never grows and is never cleared: no long pause while the UI waits.  Arrays,
-    not lists: a few MB of plain numbers that the garbage collector never walks.
-    A code below 64 is an upper bound ``code - 32``; from 64 up it is a lower bound
-    ``(code & 63) - 32`` proven by the column ``(code >> 6) - 1``.
-    """
-
-    def __init__(self, size: int = TABLE_SIZE, build_now: bool = True):
-        self.size = size
-        self.keys = array("q")
-        self.codes = array("h")
-        if build_now:
-            for _ in self.build():
-                pass
-
-    def build(self):
-        """Generator: makes the slots a chunk at a time (a few milliseconds in all)."""
-        while len(self.keys) < self.size:
-            count = min(TABLE_CHUNK, self.size - len(self.keys))
-            self.keys += array("q", [0]) * count
-            self.codes += array("h", [0]) * count
-            yield
-
-    def __len__(self) -> int:
-        return len(self.keys) - self.keys.count(0)
+def new_table(size: int = TABLE_SIZE, build_now: bool = True) -> SlotTable:
+    """A table for the solver: the key ``current + mask`` (unique, as in Pons' tutorial) in
+    ``size`` slots by the key modulo the size (a prime), and a code of its bounds (int arrays: the
+    garbage collector never walks them).  A code below 64 is an upper bound ``code - 32``;
+    from 64 up it is a lower bound ``(code & 63) - 32`` proven by the column ``(code >> 6) - 1``.
+    ``build_now=False``: the first search builds its slots a chunk per pause."""
+    return SlotTable(size, mixed=False, typecodes=("q", "h"), build_now=build_now)
 
 
 class Solver:
@@ -179,8 +155,8 @@ class Solver:
     as soon as the clock passes it; it is checked every ``CHECK_EVERY`` nodes.
     """
 
-    def __init__(self, table: TranspositionTable | None = None):
-        self.table = TranspositionTable() if table is None else table
+    def __init__(self, table: SlotTable | None = None):
+        self.table = new_table() if table is None else table
         self.nodes = 0
         self.deadline = math.inf
 
@@ -207,34 +183,41 @@ class Solver:
         for _ in self.table.build():
             if time.perf_counter() >= self.deadline:
                 yield
-        negamax = self._negamax_function()
-        children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
-        opponent = current ^ mask
-        low = -((CELLS - moves) // 2)
-        high = (CELLS + 1 - moves) // 2
-        best = children[0][1]
-        while low < high:
-            # Null-window probes narrow [low, high]; probing near 0 first pays off.
-            middle = low + (high - low) // 2
-            if middle <= 0 and int(low / 2) < middle:
-                middle = int(low / 2)
-            elif middle >= 0 and int(high / 2) > middle:
-                middle = int(high / 2)
-            for index, (stone, x, threats) in enumerate(children):
-                score = -(yield from negamax(opponent, mask | stone, moves + 1, -middle - 1, -middle, threats))
-                if score > middle:
-                    low, best = score, x
-                    # The proven move goes first in the next probes.
-                    children.insert(0, children.pop(index))
-                    break
-            else:
-                high = middle
-        return low, best
+        negamax, release = self._negamax_function()
+        try:
+            children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
+            opponent = current ^ mask
+            low = -((CELLS - moves) // 2)
+            high = (CELLS + 1 - moves) // 2
+            best = children[0][1]
+            while low < high:
+                # Null-window probes narrow [low, high]; probing near 0 first pays off.
+                middle = low + (high - low) // 2
+                if middle <= 0 and int(low / 2) < middle:
+                    middle = int(low / 2)
+                elif middle >= 0 and int(high / 2) > middle:
+                    middle = int(high / 2)
+                for index, (stone, x, threats) in enumerate(children):
+                    score = -(yield from negamax(opponent, mask | stone, moves + 1, -middle - 1, -middle, threats))
+                    if score > middle:
+                        low, best = score, x
+                        # The proven move goes first in the next probes.
+                        children.insert(0, children.pop(index))
+                        break
+                else:
+                    high = middle
+            return low, best
+        finally:
+            # The closure refers to itself: left whole, it would keep this solver and its
+            # table until the garbage collector's next full pass.
+            release()
 
     def _negamax_function(self):
-        """The recursive search as a closure: its tables are fast local cells."""
+        """(the recursive search as a closure: its tables are fast local cells, and a
+        function that unties the closure from itself once the search is over)."""
         solver = self
-        keys, codes, size = self.table.keys, self.table.codes, self.table.size
+        # The table's slot of a key is ``key % size`` (a plain table), worked out here inline.
+        keys, codes, size = self.table.keys, self.table.values, self.table.size
         clock = time.perf_counter
         column_masks = ORDERED_RANKED_COLUMNS
         threats_of = _threats
@@ -342,7 +325,11 @@ class Solver:
             keys[slot] = key
             return alpha
 
-        return negamax
+        def release():
+            nonlocal negamax
+            negamax = None
+
+        return negamax, release
 
 
 def _threats(stones: int) -> int:
@@ -465,14 +452,14 @@ class Lookahead:
         return best
 
 
-_shared_table: TranspositionTable | None = None
+_shared_table: SlotTable | None = None
 
 
-def shared_table() -> TranspositionTable:
+def shared_table() -> SlotTable:
     """One table for every search of the app: bounds stay true from move to move."""
     global _shared_table
     if _shared_table is None:
-        _shared_table = TranspositionTable(build_now=False)
+        _shared_table = new_table(build_now=False)
     return _shared_table
 
 
@@ -487,7 +474,7 @@ class Connect4Search(LevelSearch):
     """
 
     def __init__(self, state: Connect4, level: str = "perfect", budget_ms: float | None = None,
-                 rng: random.Random | None = None, table: TranspositionTable | None = None):
+                 rng: random.Random | None = None, table: SlotTable | None = None):
         self.table = shared_table() if table is None else table
         super().__init__(state, level, LEVELS, RULES, rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
@@ -548,7 +535,7 @@ def solve_text(seq: str) -> str:
     return f"{score} {move + 1}"
 
 
-def solve(state: Connect4, table: dict[int, int] | None = None) -> tuple[int, int]:
+def solve(state: Connect4, table: SlotTable | None = None) -> tuple[int, int]:
     """(exact score, best column 0-6) of a game still in play."""
     return Solver(table).solve(state)
 

@@ -82,42 +82,26 @@ MAN, KING = 100, 300
 TRADE = 6
 # Iterative deepening goes on until the budget (or the pace, below) ends: a depth cut short
 # still gives its best move so far (the first move searched is the last depth's best, and a
-# move found better is sure).  Starting no depth past 85 % of the budget scored 39 % against
-# this (60 games, 100 ms).
+# move found better is sure), so a late depth is started too (stopping short played worse).
 # Principal variation search looks at the steps from the LATE_MOVE-th on a ply shallower
 # first, at depths from REDUCE_FROM on.
 LATE_MOVE, REDUCE_FROM = 3, 3
 # Forward pruning (Scan's, draughts' stand-in for a null move): in a null-window node from
 # PRUNE_FROM plies deep with no capture, a search PRUNE_SHARE as deep that scores
-# PRUNE_MARGIN per ply above beta cuts the node off.  At 2 s a move it gains 0.75 of a ply
-# (16 middle-game positions: depth 8.6 against 7.8); against itself without it, 57.5% over 40
-# games at 300 ms a move and 50% over 20 at 1 s; against TurboEngine at 2 s, 57.5% over 60
-# (seed 2024: 55% as without it; seed 7: 52.5%, +6 =9 -5; seed 99: 65%, +10 =6 -4); at
-# 1 s, 68.75% over 40 (seed 7: 82%, +13 =7 -0; seed 99: 55%, +5 =12 -3; without it these
-# 40 openings gave 65%), though games 10-19 of seed 7 played in a process of their own once
-# gave 45% (+2 =5 -3); at 500 ms, 51.7% over 60 (seeds 2024, 7, 99: 55%, 55%, 45%;
-# +17 =28 -15).
+# PRUNE_MARGIN per ply above beta cuts the node off: the search gets deeper in the same time.
 PRUNE_FROM, PRUNE_MARGIN, PRUNE_SHARE = 3, 10, 2 / 5
 # Pace (hard and hint): from depth PACE_FROM on, a best move that has held for PACE_SETTLED
 # depths ends the search once PACE_SHORT of the budget is gone; a best move that changes, or
 # a score that falls by more than PACE_FALL (the first move's at a new depth included), lets
 # it run to PACE_LONG times the budget, until the best has held PACE_RESET depths again.
-# Set on 164 positions of a 2 s match's games, searched 3.2 s and logged depth by depth,
-# for about the time the plain budget took on them (on those it plays another move in 9 %
-# and searches deeper in 27 %).  Against TurboEngine at 2 s a move, 57.5% over 60 games
-# (+23 =22 -15; seed 42: 52.5%, +6 =9 -5; seed 11: 57.5%, +7 =9 -4; seeds 2024 and 7, games
-# 0-9: 60%, +6 =0 -4, and 60%, +4 =4 -2; CPU a move ours 1562, 1513, 1506, 1467 ms,
-# TurboEngine's 1382, 1508, 1316, 1350), where the engine without it scored 51.3% on the
-# first 38 of those openings (seed 42: 47.5%, +7 =5 -8, CPU 1265 ms against 1170; seed 11,
-# 18 games: 55.6%).
+# Set on the depth-by-depth logs of a match's searches, for about the plain budget's time.
 PACE_FROM, PACE_FALL, PACE_SETTLED, PACE_RESET = 6, 30, 3, 2
 PACE_SHORT, PACE_LONG = 0.4, 1.5
 # Past the last ply, a position where the other side threatens to take is searched one
 # move on, and an only move costs no depth, down to this many plies past the iteration's depth.
 THREAT_PLIES = 6
 # ... and while the plain function (which never yields) has searched fewer than this many
-# nodes from the last ply, captures included: with 600 and captures uncapped a slice of 8 ms
-# ran to 16-20 ms CPU (kings' captures); now 12 ms at worst over four bench games.
+# nodes from the last ply, captures included, so that kings' long captures cannot stretch a slice.
 LEAF_NODES = 200
 # A search key holds own, opp, kings and the side to move, each this many bits apart.
 KEY_SHIFT = 55

@@ -60,40 +60,25 @@ NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every column but h
 
 # From this many empties down the solver runs as a plain function (no pauses, no move list):
-# such a subtree takes a fraction of a millisecond (7 costs 1.7% more instructions on the
-# random 14-empty set; 5, the 6-empty nodes ordered by the replies they leave, 3.8% more on
-# the slow positions, and so does that order inside the small solver, 4.7% on the slowest).
-# The small solver asks no bound of the stones out of every empty square's reach (they never
-# turn again): on the slowest position such a bound answered 8% of the nodes at 2 empties, 2%
-# at 3 and 0.04% at 4, and cost more than it saved; without it, on 248 positions of 14
-# empties, mean 205 ms instead of 215, worst 936 instead of 1019, 6140 nodes instead of 6315
-# (the answers come nearer the score, which the table keeps).
+# such a subtree takes a fraction of a millisecond.  The small solver asks no bound of the
+# stones that can never turn again: such a bound cost more than it saved.
 SHALLOW_EMPTIES = 6
 # From this many empties the solver orders moves by the evaluation as well as by the
-# opponent's mobility (weighted ORDER_MOBILITY against the evaluation's 12 a move): 15%
-# fewer nodes for the cost of an evaluation a move; in instructions 7% fewer on the random
-# 14-empty set (the slow positions), 8% more on the played one (all fast).  (11: the same
-# instructions within 0.3% on the slow positions; the evaluation without its stable edges:
-# as many nodes on 240 positions and instructions within 1.3%, the slowest position 30,227
-# -> 25,592 nodes but another 14,747 -> 18,524, 1.08 s in --solve-wide: they change places.)
+# opponent's mobility (weighted ORDER_MOBILITY against the evaluation's 12 a move): fewer
+# nodes for the cost of an evaluation a move, which pays on the slow positions.
 ORDER_EMPTIES = 10
 ORDER_MOBILITY = 72
 # Up to this many empties the ordering counts the opponent's moves square by square, each
 # walk stopping at the first line it closes, instead of with legal_squares' shifts over the
-# whole board: 4-5% less time on the slow positions.
+# whole board: with so few empties the walks are cheaper.
 COUNT_EMPTIES = 9
 # The evaluation's units a disc, in hundredths, for the solver's first guess (a least-squares
-# fit of a two-ply evaluation against the exact scores of 200 random 14-empty positions; mean
-# error 11 discs, mostly below the score).  Tried and dropped: the disc count in the fit too
-# (error 9.4, but 5% more nodes: a guess above the score costs more probes that fail low,
-# each of which searches every move), and guesses shifted down by 2-8.
+# fit of a two-ply evaluation against the exact scores of random 14-empty positions).
 ESTIMATE_SCALE = 6
 # The table keeps positions with at least this many empties (a SlotTable: never grows, never cleared).
 TABLE_EMPTIES = 7
 # From this many empties the solver looks up its children in the table before searching
-# them (enhanced transposition cutoff; the children must have TABLE_EMPTIES).  (A cap from
-# the opponent's stable stones, tried too, saved under 2% of the nodes on 14 empties and
-# cost as much as it saved.)
+# them (enhanced transposition cutoff; the children must have TABLE_EMPTIES).
 ETC_EMPTIES = TABLE_EMPTIES + 1
 # One table each for every solve and every search of the session: made once, so no search
 # allocates (and the garbage collector walks) a quarter of a million fresh slots.
@@ -196,8 +181,7 @@ def _last_two(own: int, other: int, alpha: int, first: int, second: int) -> int:
 
 
 def _last_three(own: int, other: int, alpha: int, squares: tuple[int, ...]) -> int:
-    """:func:`_solve_small` written out for three empty ``squares``: no loop, no slices (the
-    slow positions of 14 empties 2-3% faster)."""
+    """:func:`_solve_small` written out for three empty ``squares``: no loop, no slices."""
     first, second, third = squares
     best = -INFINITY
     beta = -alpha - 1
@@ -332,13 +316,15 @@ def _ordered_children(own: int, other: int, moves: int, first: int = 0) -> list[
 
 
 class EndgameSolver:
-    """Exact endgame search; ``deadline`` (a ``time.perf_counter()`` value) makes it pause."""
+    """Exact endgame search; ``deadline`` (a ``time.perf_counter()`` value) makes it pause.
+    ``table`` replaces the session's SOLVER_TABLE (the bench and tests start from an empty one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: SlotTable | None = None) -> None:
         self.nodes = 0
         self.probes = 0
         self.deadline = math.inf
-        self.table = SOLVER_TABLE  # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
+        self.table = SOLVER_TABLE if table is None else table
         # Empty squares -> their order (:func:`_empty_squares`): a solve of 14 empties meets
         # a few thousand sets of them, each many times.
         self.orders: dict[int, tuple[int, ...]] = {}
@@ -371,11 +357,7 @@ class EndgameSolver:
         alpha = guess
         # The next step down; once a probe has failed high, each probe asks just above its
         # bound, as plain MTD(f).  Halving the gap between the two proven bounds instead was
-        # 3-10% faster on average but slower on the slowest: the 200 random positions (quiet
-        # machine, three runs each) took mean 195-208 / worst 967-1,046 ms that way, mean
-        # 205-218 / worst 811-855 ms this way, and a solve must stay within 1 s however hard.
-        # (Tried: the first move solved exactly before the first probe: 4% more time on the
-        # slow positions.)
+        # faster on average but slower on the slowest, and a solve must stay within 1 s however hard.
         step = 2
         while low < high:
             alpha = max(low, min(alpha, high - 1))
@@ -576,12 +558,13 @@ def evaluate(own: int, other: int, my_moves: int | None = None) -> int:
 
 
 class Lookahead:
-    """Alpha-beta to a fixed depth over bitboards; a finished game scores exactly."""
+    """Alpha-beta to a fixed depth over bitboards; a finished game scores exactly.
+    ``table`` replaces the session's SEARCH_TABLE (the bench and tests start from an empty one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: SlotTable | None = None) -> None:
         self.nodes = 0
         self.deadline = math.inf
-        self.table = SEARCH_TABLE  # best move bit of positions already searched
+        self.table = SEARCH_TABLE if table is None else table  # best move bit of positions already searched
 
     def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
         """Generator returning (value, best moves) at ``depth`` plies; ``order`` lists the

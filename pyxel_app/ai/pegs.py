@@ -35,12 +35,11 @@ from .pegs_pagodas import PAGODAS
 # Nodes per slice of each of the two searches (a few milliseconds at most in the browser).
 YIELD_EVERY = 256
 # The dead memo is 251 parts, picked by ``marbles % 251``: one growing or emptied part is a few
-# thousand entries, never a pause of a frame (one set of a million rehashes ~25 ms).  Each part
+# thousand entries, never a pause of a frame as one set of a million rehashing is.  Each part
 # keeps at most DEAD_MEMO / DEAD_SHARDS positions and forgets its older half when full, so a
 # long proof (the browser too) stays within about 70 MB.  The parts are dicts of ints to None,
 # not sets: the garbage collector never walks a dict that holds only numbers, but walks every
-# entry of a set (a million positions in sets made a full collection 73-109 ms, in dicts 2-3 ms;
-# 69 MB against 65).
+# entry of a set.
 DEAD_SHARDS = 251
 DEAD_MEMO = 1_000_000
 # Memo parts of solvers no longer used: freeing a million positions at once takes 30-50 ms (and,
@@ -48,7 +47,6 @@ DEAD_MEMO = 1_000_000
 _RELEASED: list[dict[int, None]] = []
 # The beam probes' widths, one after another: positions kept per level.  Most positions of play
 # that took the depth-first searches seconds are won, and a beam finds the line in a tenth of that.
-# A fourth of 4096 found a few more lines but slowed the proofs of lost positions more (measured).
 BEAM_WIDTHS = (64, 256, 1024)
 # A beam probe yields after expanding this many positions (about as long as a slice of nodes).
 BEAM_SLICE = 24
@@ -236,9 +234,8 @@ class PegSolver:
     ``search(state)`` is a generator (yields every few hundred nodes) returning the
     winning line from ``state`` as a list of jumps, or None when there is none.
 
-    Dead positions are kept as they are, without their mirror images: computing the
-    images cost three times what they saved (measured on English proofs), and they took
-    eight times the memory.
+    Dead positions are kept as they are, without their mirror images: the images cost
+    more time than they saved, and memory.
     """
 
     def __init__(self, board: Board, to_centre: bool = False, beam_widths: tuple[int, ...] = BEAM_WIDTHS,
@@ -461,8 +458,8 @@ class PegSolver:
                     mark_dead(marbles)
                     return False
                 found = next_positions(marbles, holes, lines)
-                # Measured: the English and French starts fall to largest-first in a tenth of a
-                # second; in the generator's own order or smallest-first they take 10-80 s.
+                # Largest first: the English and French starts fall to it at once, and take
+                # far longer in the generator's own order or smallest-first.
                 found.sort(reverse=True)
                 tried = open_children[marbles] = [found, 0]
             else:

@@ -24,7 +24,7 @@ from .. import cli
 from ..ai.connect4 import (
     Connect4Search,
     Solver,
-    TranspositionTable,
+    new_table,
     _ordered_moves,
     position_of,
     primitive_move,
@@ -84,7 +84,7 @@ def bench_solver(report: Report, limit: int | None = None) -> None:
         total = worst = 0.0
         nodes = wrong = 0
         for moves, expected in positions:
-            solver = Solver(TranspositionTable())
+            solver = Solver(new_table())
             state = RULES.state_from_text(moves)
             start = time.perf_counter()
             score, _ = solver.solve(state)
@@ -111,7 +111,7 @@ def step_positions(quick: bool = False) -> list[str]:
 def bench_steps(report: Report, quick: bool = False, step_ms: float = STEP_MS) -> None:
     """Wall time of every ``step(step_ms)`` of whole top-level searches (2 s of search each),
     one table shared as in a game and built by the first search, as in the app."""
-    table = TranspositionTable(build_now=False)
+    table = new_table(build_now=False)
     samples: list[float] = []
     budget = 300.0 if quick else 2000.0
     for moves in step_positions(quick):

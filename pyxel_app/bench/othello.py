@@ -17,19 +17,7 @@ slowest of 200 more random positions (``--solve-wide`` times all 200).  The long
 games each) run with ``python -m pyxel_app.bench.othello --full``; they tell how far they are
 game by game.
 
-Measured 2026-11-23 on 240 positions of 14 empties (both 20-line files and the 200 of
-``--solve-wide``), CPU time, 2 cores shared with other searches (load 1.1-4.7), two runs each:
-first probe at 0, mean 291 / 304 ms, worst 1675 / 1656 ms, 4 / 4 over 1 s; first probe at the
-two-ply estimate (6,839 -> 6,399 nodes a position), mean 268 / 293 ms, worst 1441 / 1996 ms,
-1 / 2 over 1 s.  Later the same day, that solver against this one, side by side (load 2.2-3.6, two
-runs each): mean 262 / 268 ms against 191 / 195 ms, worst 1395 / 1479 ms against 1000 / 1038
-ms, 1 over 1 s either way; the slow file's mean 737 / 731 ms against 504 / 503 ms; 6,602 ->
-6,436 nodes a position on the 200, and 33% fewer instructions on the slow file (valgrind).
-The slowest (the slow file's second line, score -20, a first guess of -1 and seven probes)
-took 0.94-1.05 s.  Then the probes after a fail-high went up a step at a time instead of
-halving the gap (quiet machine, load 0.2-1.0, CPU): the 200 took mean 205 / 207 / 218 ms,
-worst 844 / 855 / 811 ms, against mean 196 / 208 / 195 ms, worst 967 / 1046 / 979 ms before; the
-slow file mean 512 ms, worst 784 ms (was 485 / 921).  None of the 240 over 1 s.
+What these figures were as the solver was tuned: ``docs/bench-log.md``.
 """
 
 from __future__ import annotations
@@ -56,8 +44,7 @@ SOLVE_EMPTIES = 14
 DEFAULT_GAMES = 4
 FULL_GAMES = 50
 # The top level's budget in the matches: with it its mean time a move stays below cli-othello
-# level 5's (2026-11-23, 50 games, load 1.6-2.9 on 2 cores: won 50 of 50, CPU 178 ms a move
-# against 253; at 800 ms also 50 of 50 but 334 ms against 208).
+# level 5's.
 TOP_BUDGET_MS = 420.0
 MAX_BUDGET_MS = 60_000
 MAX_MADE_ENDGAMES = 10_000
