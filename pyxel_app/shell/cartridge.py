@@ -16,7 +16,7 @@ from ..games import GameSpec
 from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
-from .strings import t
+from .strings import error_words, t
 
 if TYPE_CHECKING:
     from .app import App
@@ -148,7 +148,7 @@ class Cartridge:
         try:
             return self.session_from_text(text)
         except SaveFileError as error:
-            self.app.storage.set_aside(name, str(error))
+            self.app.storage.set_aside(name, error_words(error))
         except Exception:  # a bug met on the way must not turn into a crash at every start
             self.app.log_crash(traceback.format_exc())
             self.app.storage.set_aside(name, t("msg.save_bug"))
