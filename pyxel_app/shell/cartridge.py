@@ -16,6 +16,7 @@ from ..games import GameSpec
 from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
+from .slot_page import SlotPage
 from .strings import error_words, t
 
 if TYPE_CHECKING:
@@ -38,10 +39,6 @@ class Command:
 
 def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
-
-
-def save_file(spec: GameSpec) -> str:
-    return f"save-{spec.key}.txt"
 
 
 class Cartridge:
@@ -102,10 +99,11 @@ class Cartridge:
         return self.session is not None and self.session.played and self.session.outcome is None
 
     def ask_before_discarding(self, run: Callable[[], Any], question: str = "confirm.new_game",
-                              on_no: Callable[[], Any] | None = None) -> None:
-        """Run ``run``, which replaces the game shown: at once when there is none to lose, else after a yes."""
+                              on_no: Callable[[], Any] | None = None, **values: str) -> None:
+        """Run ``run``, which replaces the game shown: at once when there is none to lose, else after
+        a yes to ``question`` (a string's key, filled with ``values``)."""
         if self.in_progress():
-            self.app.confirm(t(question), run, on_no)
+            self.app.confirm(t(question, **values), run, on_no)
         else:
             run()
 
@@ -122,10 +120,6 @@ class Cartridge:
     @property
     def autosave_name(self) -> str:
         return autosave_file(self.spec)
-
-    @property
-    def save_name(self) -> str:
-        return save_file(self.spec)
 
     def session_from_text(self, text: str) -> Session:
         return Session.from_text(text, self.rules, self.load_start, self.solver())
@@ -160,24 +154,14 @@ class Cartridge:
         self.on_session_changed()
 
     def save_game(self) -> None:
+        """The game menu's Save: the page of this game's slots, to save the game shown in one."""
         if self.session is not None:
-            saved = self.app.storage.write(self.save_name, self.session.to_text())
-            self.flash(t("msg.saved" if saved else "msg.not_saved"))
+            SlotPage(self, saving=True).open()
 
     def load_game(self) -> None:
-        """The game menu's Load: the saved game replaces the one shown, after a yes if that one is in progress."""
-        text = self.app.storage.read(self.save_name)
-        if text is None:
-            self.flash(t("msg.no_save"))
-            return
-
-        def load() -> None:
-            session = self.read_save(self.save_name, text)
-            if session is not None:
-                self.adopt(session)
-                self.flash(t("msg.loaded"))
-
-        self.ask_before_discarding(load, "confirm.load")
+        """The game menu's Load: the page of this game's slots; the one chosen replaces the game
+        shown, after a yes if that one is in progress."""
+        SlotPage(self, saving=False).open()
 
     # Shared commands.
 
