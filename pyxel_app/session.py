@@ -30,8 +30,9 @@ FORMAT_VERSION = "1"
 MAX_ENTRIES = 100_000
 
 
-class SaveFileError(ValueError):
-    """A save text that cannot be read back; the message says which line and why."""
+class SaveFileError(RulesError):
+    """A save text that cannot be read back; the message says which line and why, and the
+    code (``save.*``) and fields let a screen say it in the player's language."""
 
 
 @dataclass
@@ -153,10 +154,10 @@ class Session:
         solver: Callable[[Any], Any] | None = None,
     ) -> "Session":
         """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
-        start_text = None
+        start_text = start_line = None
         meta: dict[str, str] = {}
         entries: list[tuple[int, str]] = []
-        position = None
+        position = position_line = None
         variant = None
         seen_game = False
         for number, raw in enumerate(text.splitlines(), 1):
@@ -168,48 +169,50 @@ class Session:
                 continue
             key, sep, value = line.partition("=")
             if not sep:
-                raise SaveFileError(f"line {number}: expected key=value, got {line[:40]!r}")
+                raise SaveFileError(f"expected key=value, got {line[:40]!r}", number, code="save.not_field", got=line[:40])
             if key == "game":
                 if value != rules.name:
-                    raise SaveFileError(f"line {number}: this save is for {value!r}, not {rules.name!r}")
+                    raise SaveFileError(f"this save is for {value!r}, not {rules.name!r}", number, code="save.other_game",
+                                        game=value[:40])
                 seen_game = True
             elif key == "format":
                 if value != FORMAT_VERSION:
-                    raise SaveFileError(f"line {number}: unknown save format {value!r}")
+                    raise SaveFileError(f"unknown save format {value!r}", number, code="save.format", format=value[:40])
             elif key == "variant":
                 try:
                     variant = rules.check_variant(value)
                 except NotationError as error:
-                    raise SaveFileError(f"line {number}: {error}") from None
+                    raise SaveFileError(str(error), number, code="save.inner", problem=error) from None
             elif key == "start":
-                start_text = value
+                start_text, start_line = value, number
             elif key.startswith("meta."):
                 meta[key[5:]] = value
             elif key == "move":
                 entries.append((number, value))
                 if len(entries) > MAX_ENTRIES:
-                    raise SaveFileError(f"line {number}: more than {MAX_ENTRIES} moves")
+                    raise SaveFileError(f"more than {MAX_ENTRIES} moves", number, code="save.too_many", n=MAX_ENTRIES)
             elif key == "position":
                 try:
-                    position = parse_number(value, 0, MAX_ENTRIES, "position")
+                    position, position_line = parse_number(value, 0, MAX_ENTRIES, "position"), number
                 except NumberError as error:
-                    raise SaveFileError(f"line {number}: {error}") from None
+                    raise SaveFileError(str(error), number, code="save.inner", problem=error) from None
             else:
-                raise SaveFileError(f"line {number}: unknown field {key!r}")
+                raise SaveFileError(f"unknown field {key!r}", number, code="save.unknown_field", field=key[:40])
         if not seen_game:
-            raise SaveFileError("no game= line: not a save file")
+            raise SaveFileError("no game= line: not a save file", code="save.no_game", field="game=")
         if start_text is None:
-            raise SaveFileError("no start= line")
+            raise SaveFileError("no start= line", code="save.no_start", field="start=")
         try:
             start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text, variant)
         except (NotationError, ValueError) as error:
-            raise SaveFileError(f"bad start position: {error}") from None
+            raise SaveFileError(f"bad start position: {error}", start_line, code="save.bad_start", problem=error) from None
         try:
             named = rules.variant_of(start)
         except RulesError as error:
-            raise SaveFileError(f"bad start position: {error}") from None
+            raise SaveFileError(f"bad start position: {error}", start_line, code="save.bad_start", problem=error) from None
         if variant is not None and named != variant:
-            raise SaveFileError(f"the start position is not of the variant {variant!r}")
+            raise SaveFileError(f"the start position is not of the variant {variant!r}", start_line,
+                                code="save.wrong_variant", variant=variant)
         session = cls(rules, start, meta, solver=solver)
         for number, move_text in entries:
             try:
@@ -218,9 +221,40 @@ class Session:
                 else:
                     session.play(rules.move_from_text(session.state, move_text))
             except ValueError as error:
-                raise SaveFileError(f"line {number}: {error}") from None
+                raise SaveFileError(f"move {move_text[:20]}: {error}", number, code="save.move", move=move_text[:20],
+                                    problem=error) from None
         if position is not None:
             if position >= len(session.states):
-                raise SaveFileError(f"position {position} is past the last move")
+                raise SaveFileError(f"position {position} is past the last move", position_line, code="save.position",
+                                    position=position)
             session.position = position
         return session
+
+
+def moves_shown(text: str) -> int:
+    """The moves a save text shows once loaded (its ``move_count``), counted without replaying
+    them: how a list of saves says each one's length at once.
+
+    >>> moves_shown("game=connect4\\nstart=x\\nmove=3\\nrestart\\nmove=4\\nmove=5\\nposition=3\\n")
+    1
+    """
+    entries: list[bool] = []  # True for a move, False for a restart
+    position = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line == RESTART:
+            entries.append(False)
+        elif line.startswith("move="):
+            entries.append(True)
+        elif line.startswith("position="):
+            try:
+                position = parse_number(line[len("position="):].strip(), 0, MAX_ENTRIES)
+            except NumberError:
+                position = None
+    shown = entries[:position] if position is not None else entries
+    count = 0
+    for is_move in reversed(shown):
+        if not is_move:
+            break
+        count += 1
+    return count

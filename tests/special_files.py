@@ -21,6 +21,28 @@ MEMORY_HEADROOM = 1 << 30  # a link to /dev/zero read whole would take all there
 UNREAD_PEAK = 64 * 1024
 
 
+def example_of(name: str) -> str:
+    """A file ``data_files`` names, ``*`` (a slot's name) filled in with one."""
+    return name.replace("*", "Test")
+
+
+class LocalStorage(dict):
+    """What Pyodide hands over for the browser's localStorage (install it as ``js.localStorage``)."""
+
+    getItem = dict.get
+    setItem = dict.__setitem__
+
+    def removeItem(self, key):
+        self.pop(key, None)
+
+    def key(self, index):
+        return list(self)[index]
+
+    @property
+    def length(self):
+        return len(self)
+
+
 def make_fifo(path: Path, monkeypatch) -> None:
     os.mkfifo(path)
 

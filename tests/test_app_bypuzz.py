@@ -419,12 +419,15 @@ def test_save_and_load_from_the_pause_menu(make_app):
     move_by_key(driver, cart)
     saved = cart.state
     cart.save_game()
+    driver.key("RETURN")  # a new slot
+    driver.key("RETURN")  # named as offered
     move_by_key(driver, cart)
     move_by_key(driver, cart)
     cart.load_game()
+    driver.key("RETURN")  # the slot just saved
     driver.key("Y")  # yes, the game in progress goes
     assert cart.state == saved
-    assert "move=" in app.storage.read("save-bypuzz.txt")
+    assert "move=" in app.storage.read("slot-bypuzz-Game_1.txt")
 
 
 def test_confirm_by_mouse(make_app):

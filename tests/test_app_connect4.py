@@ -613,8 +613,11 @@ def test_save_and_load_from_the_pause_menu(make_app):
     app, driver, cart = two_players(make_app, "Anna")
     play_columns(driver, cart, "AB")
     cart.save_game()
+    driver.key("RETURN")  # a new slot
+    driver.key("RETURN")  # named as offered
     play_columns(driver, cart, "C")
     cart.load_game()
+    driver.key("RETURN")  # the slot just saved
     driver.key("Y")  # yes, the game in progress goes
     assert RULES.state_to_text(cart.state) == "12" and cart.names[0] == "Anna"
 

@@ -552,9 +552,12 @@ def test_in_place_count_follows_undo_redo_restart_and_load(make_app):
     driver.key("Y")
     assert play.in_place == 14
     cart.save_game()
+    driver.key("RETURN")  # a new slot
+    driver.key("RETURN")  # named as offered
     cart.restart()
     assert play.in_place == 13
     cart.load_game()
+    driver.key("RETURN")  # the slot just saved
     driver.key("Y")  # yes, the restarted game goes
     assert cart.screen is play and play.in_place == 14
 

@@ -129,3 +129,33 @@ def test_every_registered_game_keeps_the_margin(make_app, language, key):
     tour(driver, [("long message", "")], shots)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
     assert len(looks) >= 5, "the tour saw too few different screens to have reached play"
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_save_and_load_pages_keep_the_margin(make_app, language, key):
+    """Save, a new slot's name, a question over the list, Load scrolled through a long list."""
+    from pyxel_app.shell.slot_page import SlotPage
+    from pyxel_app.shell.slots import Shelf
+
+    app, driver = make_app()
+    strings.set_language(language)
+    app.open_cartridge(key)
+    driver.frame()
+    cart = app.cartridge
+    cart.start_playing()
+    driver.run(3)
+    for number in range(25):
+        Shelf(app.storage, key).save(f"Wolfgang{number:03}", cart.session.to_text(), "2025-12-31 23:59")
+    app.storage.write(f"save-{key}.txt", cart.session.to_text())
+    cart.save_game()
+    shots = tour(driver, [("save", "wait:2"), ("name", "RETURN"), ("name wiped", "BACKSPACE " * 12),
+                          ("overwrite?", "text:Wolfgang000 RETURN"), ("kept", "N"), ("list", "ESCAPE")], {})
+    assert isinstance(app.overlays[-1], SlotPage)
+    driver.key("ESCAPE")
+    assert not app.overlays and app.cartridge is cart
+    cart.load_game()
+    steps = [("load", "")] + [(f"down {n}", "DOWN") for n in range(1, 27)] + [("delete?", "DELETE"), ("kept", "N")]
+    tour(driver, steps, shots)
+    assert isinstance(app.overlays[-1], SlotPage) and len(app.overlays[-1].slots) == 26
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}

@@ -272,12 +272,15 @@ def test_save_and_load_keep_the_seats_and_the_variant(make_app, tictactoe):
     driver.key("1")
     settle(driver, cart)
     cart.save_game()
-    saved = storage.read("save-tictactoe.txt")
+    driver.key("RETURN")  # a new slot
+    driver.key("RETURN")  # named as offered
+    saved = storage.read("slot-tictactoe-Game_1.txt")
     assert "variant=standard" in saved and "meta.computer=2" in saved and "meta.level=perfect" in saved
     assert storage.read("autosave-tictactoe.txt") is not None
     driver.key("3")
     settle(driver, cart)
     cart.load_game()
+    driver.key("RETURN")  # the slot just saved
     driver.key("Y")  # yes, the game in progress goes
     assert text(cart) == "X...O...." and cart.is_computer(1) and cart.level == "perfect"
     app2, driver2 = make_app(storage=storage)

@@ -368,15 +368,21 @@ def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
 
 
 def test_a_network_game_loaded_from_its_save_asks_before_connecting(make_app):
+    from pyxel_app.shell.harness import Driver
+
     host_app, host, join_app, join = connect_pair(make_app, "connect4")
     host.person_move("4")
     frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
     join.save_game()
+    Driver(join_app).key("RETURN")  # a new slot
+    Driver(join_app).key("RETURN")  # named as offered
     blobs = dict(join_app.storage.backend.blobs)
     del blobs[join.autosave_name]
-    again_app, _ = make_app(storage=MemoryStorage(blobs), seed=3, network=True)
+    again_app, again_driver = make_app(storage=MemoryStorage(blobs), seed=3, network=True)
     again_app.open_cartridge("connect4")
+    again_driver.frame()
     again_app.cartridge.load_game()
+    again_driver.key("RETURN")  # the slot saved: nothing is in progress, so no question
     assert again_app.cartridge.net is not None and again_app.cartridge.net.stage == "lost"
     offer = again_app.overlays[-1]
     assert isinstance(offer, Confirm) and "A network game with Ann: reconnect now?" in " ".join(offer.lines)
@@ -852,6 +858,8 @@ def test_a_network_game_offers_nothing_that_changes_one_side_only(make_app, key)
     solo = solo_labels(local)
     assert {t("pause.redo"), t("pause.restart"), t("pause.hint"), t("pause.load")} <= solo
     local.save_game()
+    Driver(local_app).key("RETURN")  # a new slot
+    Driver(local_app).key("RETURN")  # named as offered
     for command in local.view.commands():  # the game's own files too (a PDN), so each load would find one
         if not command.solo:
             command.run()

@@ -19,6 +19,8 @@ from pyxel_app import games
 from pyxel_app.session import Session
 from pyxel_app.shell import strings
 from pyxel_app.shell.overlays import Confirm, Message
+from pyxel_app.shell.slot_page import SlotPage
+from pyxel_app.shell.slots import Shelf
 from pyxel_app.shell.storage import DataFolder, FileStorage
 
 KEYS = (tuple(string.ascii_uppercase) + tuple(string.digits)
@@ -39,6 +41,12 @@ NEGATIONS = ("not saved", "could not", "cannot")
 
 def game_of(session: Session) -> tuple:
     return session.start, tuple(session.move_texts())
+
+
+def saved_games(cart) -> set:
+    """The games the autosave and every slot hold."""
+    slots = Shelf(cart.app.storage, cart.key).slots()
+    return {stored_game(cart, cart.autosave_name)} | {stored_game(cart, slot.file) for slot in slots}
 
 
 def stored_game(cart, name: str) -> tuple | None:
@@ -73,6 +81,10 @@ def open_game(make_app, spec, storage=None):
     for command in cart.commands():
         if command.label.lower().startswith("save"):  # "Save game", draughts' "Save as PDN"
             command.run()
+            if app.overlays and isinstance(app.overlays[-1], SlotPage):
+                driver.key("RETURN")  # "New slot ..."
+                driver.key("RETURN")  # its name as offered
+    assert Shelf(app.storage, cart.key).slots(), "the game menu's Save saved nothing"
     cart.message_frames = 0  # "Game saved." was about that save
     play_moves(cart, rng, MOVES_AFTER_SAVE)
     driver.run(2)
@@ -85,14 +97,13 @@ def claims_saved(text: str) -> bool:
 
 
 def check_claims(app, cart, game: tuple) -> None:
-    """A dialog or message that says the game is saved: the autosave or the save file holds it."""
+    """A dialog or message that says the game is saved: the autosave or a slot holds it."""
     texts = [" ".join(overlay.lines) for overlay in app.overlays if isinstance(overlay, (Confirm, Message))]
     texts += [cart.message] if cart.message_frames else []
     shown = game_of(cart.session) if cart.session is not None else game
     for text in texts:
         if claims_saved(text):
-            stored = {stored_game(cart, cart.autosave_name), stored_game(cart, cart.save_name)}
-            assert shown in stored, f"{text!r} but no save holds the game"
+            assert shown in saved_games(cart), f"{text!r} but no save holds the game"
 
 
 def answer_no(app, driver, cart, game: tuple) -> list[str]:
@@ -195,6 +206,8 @@ def test_no_game_menu_command_loses_a_game_in_progress(make_app, spec):
         menu = app.overlays[-1]
         menu.chooser.index = [i for i, (_, run) in enumerate(menu.entries) if run is not None][index]
         driver.key("RETURN")
+        if app.overlays and isinstance(app.overlays[-1], SlotPage):
+            driver.key("RETURN")  # Load: the slot saved a move earlier; Save: a new slot's name
         try:
             check_claims(app, cart, game)
             check_nothing_lost(app, driver, cart, game, f"the game menu's {label!r}")

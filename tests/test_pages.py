@@ -40,16 +40,27 @@ def paint_under(app) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("game", ["bypuzz", "connect4"])
-@pytest.mark.parametrize("key", ["F1", "TAB"])
-def test_help_and_pause_cover_the_whole_screen_and_keep_their_margins(make_app, pyxel_screen, game, key, language):
+@pytest.mark.parametrize("key", ["F1", "TAB", "save", "load", "name"])
+def test_help_pause_and_the_slots_cover_the_whole_screen_and_keep_their_margins(make_app, pyxel_screen, game, key,
+                                                                                language):
+    from pyxel_app.shell.slot_page import SlotPage
+    from pyxel_app.shell.slots import Shelf
+
     pyxel = pyxel_screen
     app, driver = open_game(make_app, game, language)
     paint_under(app)
     driver.frame()
     assert any(pixel(pyxel, x, 100) == UNDER for x in range(ui.SCREEN_W))  # the trick shows without a page
-    driver.key(key)
+    cart = app.cartridge
+    if key in ("save", "load", "name"):
+        for number in range(30):  # a list longer than the page
+            Shelf(app.storage, cart.key).save(f"Slot {number}", cart.session.to_text(), "2025-12-31 23:59")
+        (cart.load_game if key == "load" else cart.save_game)()
+        driver.key("RETURN" if key == "name" else "UP")  # the name of a new slot; the list scrolled to its foot
+    else:
+        driver.key(key)
     page = app.overlays[-1]
-    assert isinstance(page, Help if key == "F1" else PauseMenu)
+    assert isinstance(page, {"F1": Help, "TAB": PauseMenu}.get(key, SlotPage))
     driver.frame()
     shown = {pixel(pyxel, x, y) for x in range(ui.SCREEN_W) for y in range(ui.SCREEN_H)}
     assert UNDER not in shown  # not one pixel of the screen under the page

@@ -5,6 +5,7 @@ naming it.  Every risky read runs ``bounded``: if the bug comes back the test fa
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pyxel_app.shell.app import CRASH_LOG, data_files
 from pyxel_app.shell.overlays import Confirm, Message
 from pyxel_app.shell.storage import BOM, MAX_FILE_BYTES, DataFolder, FileStorage, MemoryStorage, WebStorage
 from special_files import BOM as BOM_BYTES
-from special_files import PROBLEM, SPECIAL, UNREAD_PEAK, bounded, make_fifo, peak_memory
+from special_files import PROBLEM, SPECIAL, UNREAD_PEAK, LocalStorage, bounded, example_of, make_fifo, peak_memory
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,10 +39,15 @@ class RecordingStorage(FileStorage):
         return super().read(name, limit)
 
 
+# The files the app reads, a slot's name filled in: the ones to put something odd in place of.
+EXAMPLES = [example_of(name) for name in data_files()]
+
+
 def test_the_data_files_are_every_file_the_app_keeps():
     files = data_files()
     for spec in games.GAMES:
         assert f"autosave-{spec.key}.txt" in files and f"save-{spec.key}.txt" in files
+        assert f"slot-{spec.key}-*.txt" in files
     for name in ("settings.txt", CRASH_LOG, "bypuzz-set.txt", "pegs-board.txt", "draughts.pdn"):
         assert name in files
     assert all(0 < limit <= MAX_FILE_BYTES for limit in files.values())
@@ -51,7 +57,7 @@ def test_the_data_files_are_every_file_the_app_keeps():
 def test_each_special_file_in_place_of_each_data_file_is_refused_unread(tmp_path, monkeypatch, kind):
     said = []
     folder = DataFolder(FileStorage(tmp_path), said.append, data_files())
-    for name in data_files():
+    for name in EXAMPLES:
         SPECIAL[kind](tmp_path / name, monkeypatch)
         with bounded(), peak_memory() as peak:
             assert folder.read(name) is None
@@ -70,7 +76,7 @@ def test_the_crash_log_appended_to_a_pipe_is_set_aside_and_written(tmp_path):
     assert (tmp_path / f"{CRASH_LOG}.bad").is_fifo() and "named pipe" in said[0]
 
 
-@pytest.mark.parametrize("name", list(data_files()))
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_a_byte_order_mark_is_read_as_nothing_in_every_data_file(tmp_path, name):
     (tmp_path / name).write_bytes(BOM_BYTES + b"x=1\n")
     memory = MemoryStorage({name: BOM + "x=1\n"})
@@ -79,20 +85,6 @@ def test_a_byte_order_mark_is_read_as_nothing_in_every_data_file(tmp_path, name)
 
 
 def test_a_stored_text_bigger_than_its_format_allows_is_set_aside_in_memory_and_the_browser(monkeypatch):
-    class LocalStorage(dict):  # what Pyodide hands over for the browser's localStorage
-        getItem = dict.get
-        setItem = dict.__setitem__
-
-        def removeItem(self, key):
-            self.pop(key, None)
-
-        def key(self, index):
-            return list(self)[index]
-
-        @property
-        def length(self):
-            return len(self)
-
     local = LocalStorage({WebStorage.PREFIX + "pegs-board.txt": "o" * 5000, WebStorage.PREFIX + "settings.txt": BOM + "a=1\n"})
     monkeypatch.setitem(sys.modules, "js", type(sys)("js"))
     sys.modules["js"].localStorage = local
@@ -106,8 +98,11 @@ def test_a_stored_text_bigger_than_its_format_allows_is_set_aside_in_memory_and_
 
 @pytest.mark.parametrize("kind", SPECIAL)
 def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_app, tmp_path, monkeypatch, kind):
-    """Start (settings, every autosave), open every game (its own files), Load in each, the PDN, the crash log."""
-    for name in data_files():
+    """Start (settings, every autosave), open every game (its own files), Load in each (its slots and
+    the old save), the PDN, the crash log."""
+    from pyxel_app.shell.slot_page import SlotPage
+
+    for name in EXAMPLES:
         SPECIAL[kind](tmp_path / name, monkeypatch)
     storage = RecordingStorage(tmp_path)
     with bounded():
@@ -117,14 +112,19 @@ def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_ap
             driver.frame()
             cart = app.cartridge
             cart.load_game()
+            page = next(overlay for overlay in app.overlays if isinstance(overlay, SlotPage))
+            assert page.slots == []  # each set aside
+            app.overlays.remove(page)
             if spec.key == "draughts":
                 cart.view.load_pdn()
             app.leave_cartridge(ask=False)
             driver.frame()
         app.log_crash("a report\n")
-    assert storage.names_read == set(data_files())  # the list is whole: every file read is on it
+    # The list is whole: every file read is on it, and every file on it was read.
+    assert {name for name in storage.names_read if not any(fnmatch.fnmatchcase(name, listed) for listed in data_files())} == set()
+    assert set(EXAMPLES) == storage.names_read
     said = messages(app)
-    for name in data_files():
+    for name in EXAMPLES:
         assert name in said
         assert os.path.lexists(tmp_path / f"{name}.bad") and not os.path.lexists(tmp_path / name) or name == CRASH_LOG
     assert PROBLEM[kind] in said

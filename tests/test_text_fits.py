@@ -738,3 +738,62 @@ def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_alw
             assert found == [], (at_play, chosen, found[:3])
             driver.key("DOWN")
         assert reached == set(entries), at_play
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, recorder, language):
+    """Save and Load, the list scrolled, twelve-letter names with the most moves, the old save,
+    every note under the list, the name being typed with its notes; and a question over the page
+    never cuts one of its lines in half (they are off the grid the dialog's band clears)."""
+    from pyxel_app.shell.overlays import dialog_band
+    from pyxel_app.shell.slot_page import SlotPage
+    from pyxel_app.shell.slots import MAX_SLOTS, Shelf, Slot
+
+    app, driver = cartridge_at_play(make_app, "connect4", language)
+    cart = app.cartridge
+    when = "2025-12-31 23:59"
+    for number in range(MAX_SLOTS):
+        Shelf(app.storage, cart.key).save(f"{LONG_NAME[:10]}{number:02}", cart.session.to_text(), when)
+    app.storage.write("save-connect4.txt", cart.session.to_text())
+    word = strings.t
+    for saving in (True, False):
+        page = SlotPage(cart, saving).open()
+        page.slots = [Slot(LONG_NAME, "x", BIG, when) for _ in page.slots[:-1]] + [page.slots[-1]]
+        page.rows = ([None] if saving else []) + page.slots
+        subjects = [word("slots.word.save" if saving else "slots.word.load"), word("slots.col.name"), word("slots.col.moves"),
+                    word("slots.col.saved"), word("slots.footer"), LONG_NAME, str(BIG), when]
+        first, last = [word("slots.new_full", n=MAX_SLOTS)] if saving else [], [word("slots.old")] if not saving else []
+        for note in ("", word("slots.full", n=MAX_SLOTS), word("slots.deleted", name=LONG_NAME), word("slots.nothing_to_delete")):
+            for index in (0, len(page.rows) - 1):  # the top of the list and its foot, scrolled there
+                page.note = note
+                page.chooser.select(index)
+                found = screen_problems(page, recorder, subjects + [note] + (first if index == 0 else last))
+                found += highlight_touches(recorder(page), page.chooser.row_y(index))
+                assert found == [], (saving, note, index, found[:3])
+        page.chooser.select(len(page.rows) // 2)
+        page.ask_delete()
+        box = app.overlays[-1]
+        band = dialog_band(box.top, box.height)
+        top, bottom = band.start * ui.CELL, band.stop * ui.CELL
+        under = recorder(page)
+        cut = [span for span in under if span.y < top < span.y1 or span.y < bottom < span.y1]
+        assert cut == [], cut
+        assert problems([span for span in under if span.y1 <= top or span.y >= bottom] + recorder(box)) == []
+        app.overlays.clear()
+    page = SlotPage(cart, True).open()
+    page.slots, page.rows = [], [None]
+    page.choose(None)
+    assert page.entry is not None
+    page.entry.typed = ""
+    page.entry.type_text(LONG_NAME)
+    for note in ("", word("slots.no_name"), word("match.name_too_long", n=12)):
+        page.note = note
+        subjects = [word("slots.name_question"), word("slots.keys.name"), word("match.keys.name_pad"), LONG_NAME, note]
+        assert screen_problems(page, recorder, subjects) == [], note
+    app.overlays.clear()
+    page = SlotPage(cart, False)
+    app.storage.delete("save-connect4.txt")
+    for slot in Shelf(app.storage, cart.key).slots():
+        app.storage.delete(slot.file)
+    page.open()
+    assert page.rows == [] and screen_problems(page, recorder, [word("msg.no_save")]) == []

@@ -9,7 +9,7 @@ from pyxel_app.shell import strings, ui
 # Words a German text may share with the English table: names, key caps, loan words.
 SAME_IN_BOTH = {
     "BACK", "BACKSPACE", "ByMore", "ByPuzz", "Computer", "Cursor", "DEMO", "Details", "Deutsch", "English", "ESC", "Joy",
-    "FEN", "Joystick", "International", "OK", "Othello", "Pad", "PDN", "Warcaby", "Puzzle", "RETURN", "SPACE", "START", "Standard", "TAB", "UTF",
+    "FEN", "Joystick", "International", "Name", "OK", "Othello", "Pad", "PDN", "Warcaby", "Puzzle", "RETURN", "SPACE", "START", "Standard", "TAB", "UTF",
     "an", "crash", "diagonal", "in", "log", "normal", "optimal", "Primitive", "Solitaire", "Start", "Wiegleb",
 }
 

@@ -26,7 +26,7 @@ from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from . import palette, strings, ui
-from .cartridge import autosave_file, save_file
+from .cartridge import autosave_file
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
 from .dialogs import Dialogs
 from .display import NoDisplayError, display_problem
@@ -37,6 +37,7 @@ from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import ON_OFF, Settings, one_of, parsed_by
+from .slots import old_save_file, slot_pattern
 from .sounds import slot
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
@@ -97,10 +98,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
 
 def data_files() -> dict[str, int]:
     """Every file the app reads from its data folder, with the most bytes its format allows:
-    the one list the data folder and its tests share."""
+    the one list the data folder and its tests share (``*`` stands for a slot's name)."""
     files = {SETTINGS_FILE: MAX_FILE_BYTES, CRASH_LOG: CRASH_LOG_BYTES}
     for spec in games.GAMES:
-        files[autosave_file(spec)] = files[save_file(spec)] = MAX_FILE_BYTES
+        files[autosave_file(spec)] = files[old_save_file(spec.key)] = files[slot_pattern(spec.key)] = MAX_FILE_BYTES
         files.update(spec.screen_class().data_files)
     return files
 

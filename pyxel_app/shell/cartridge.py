@@ -17,7 +17,8 @@ from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
-from .strings import t
+from .slot_page import SlotPage
+from .strings import error_words, t
 
 
 @dataclass
@@ -36,10 +37,6 @@ class Command:
 
 def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
-
-
-def save_file(spec: GameSpec) -> str:
-    return f"save-{spec.key}.txt"
 
 
 class Cartridge:
@@ -100,10 +97,11 @@ class Cartridge:
         return self.session is not None and self.session.played and self.session.outcome is None
 
     def ask_before_discarding(self, run: Callable[[], Any], question: str = "confirm.new_game",
-                              on_no: Callable[[], Any] | None = None) -> None:
-        """Run ``run``, which replaces the game shown: at once when there is none to lose, else after a yes."""
+                              on_no: Callable[[], Any] | None = None, **values: str) -> None:
+        """Run ``run``, which replaces the game shown: at once when there is none to lose, else after
+        a yes to ``question`` (a string's key, filled with ``values``)."""
         if self.in_progress():
-            self.app.confirm(t(question), run, on_no)
+            self.app.confirm(t(question, **values), run, on_no)
         else:
             run()
 
@@ -120,10 +118,6 @@ class Cartridge:
     @property
     def autosave_name(self) -> str:
         return autosave_file(self.spec)
-
-    @property
-    def save_name(self) -> str:
-        return save_file(self.spec)
 
     def session_from_text(self, text: str) -> Session:
         return Session.from_text(text, self.rules, self.load_start, self.solver())
@@ -146,7 +140,7 @@ class Cartridge:
         try:
             return self.session_from_text(text)
         except SaveFileError as error:
-            self.app.storage.set_aside(name, str(error))
+            self.app.storage.set_aside(name, error_words(error))
         except Exception:  # a bug met on the way must not turn into a crash at every start
             self.app.log_crash(traceback.format_exc())
             self.app.storage.set_aside(name, t("msg.save_bug"))
@@ -158,24 +152,14 @@ class Cartridge:
         self.on_session_changed()
 
     def save_game(self) -> None:
+        """The game menu's Save: the page of this game's slots, to save the game shown in one."""
         if self.session is not None:
-            saved = self.app.storage.write(self.save_name, self.session.to_text())
-            self.flash(t("msg.saved" if saved else "msg.not_saved"))
+            SlotPage(self, saving=True).open()
 
     def load_game(self) -> None:
-        """The game menu's Load: the saved game replaces the one shown, after a yes if that one is in progress."""
-        text = self.app.storage.read(self.save_name)
-        if text is None:
-            self.flash(t("msg.no_save"))
-            return
-
-        def load() -> None:
-            session = self.read_save(self.save_name, text)
-            if session is not None:
-                self.adopt(session)
-                self.flash(t("msg.loaded"))
-
-        self.ask_before_discarding(load, "confirm.load")
+        """The game menu's Load: the page of this game's slots; the one chosen replaces the game
+        shown, after a yes if that one is in progress."""
+        SlotPage(self, saving=False).open()
 
     # Shared commands.
 

@@ -27,6 +27,7 @@ what cannot be written is kept in memory for the session.
 from __future__ import annotations
 
 import errno
+import fnmatch
 import os
 import stat
 import sys
@@ -345,7 +346,8 @@ class DataFolder:
     ``report`` shows a message.  Reads of a file that cannot be used set it aside
     and answer None; a failed write or delete is kept in ``memory``, so the rest
     of the session sees what the player did, and is said once until a write works again.
-    ``limits`` are the most bytes each file's format allows (others: ``MAX_FILE_BYTES``).
+    ``limits`` are the most bytes each file's format allows (others: ``MAX_FILE_BYTES``); a name
+    with ``*`` stands for every file it matches (``slot-pegs-*.txt``).
     """
 
     def __init__(self, backend: Storage, report: Callable[[str], None] | None = None,
@@ -367,11 +369,34 @@ class DataFolder:
     def describe(self, name: str) -> str:
         return self.backend.describe(name)
 
+    def limit(self, name: str) -> int:
+        """The most bytes the file ``name`` may have."""
+        if name in self.limits:
+            return self.limits[name]
+        return next((limit for pattern, limit in self.limits.items()
+                     if "*" in pattern and fnmatch.fnmatchcase(name, pattern)), MAX_FILE_BYTES)
+
+    def names(self, prefix: str = "") -> list[str]:
+        """The stored names that start with ``prefix``, sorted, as this session sees them: with
+        what is kept in memory, without what was deleted.  A folder that cannot be listed lists
+        what memory holds."""
+        try:
+            found = {name for name in self.backend.names() if name.startswith(prefix)}
+        except self.backend.errors:
+            found = set()
+        for name, text in self.memory.items():
+            if name.startswith(prefix):
+                if text is None:
+                    found.discard(name)
+                else:
+                    found.add(name)
+        return sorted(found)
+
     def read(self, name: str) -> str | None:
         if name in self.memory:
             return self.memory[name]
         try:
-            text = self.backend.read(name, self.limits.get(name, MAX_FILE_BYTES))
+            text = self.backend.read(name, self.limit(name))
         except self.backend.errors as error:
             self.set_aside(name, problem_text(error))
             return None
