@@ -32,6 +32,7 @@ from pyxel_app.shell.storage import MemoryStorage
 SEED = 7
 SETTLE = "move:160,-12 wait:90"  # pointer off the screen; animations and messages run out
 MAX_SETUP_STEPS = 10
+MAX_SETTLE_FRAMES = 6000
 GAME_MOVES = 24  # the "middle" of a seeded game; its end is played on at random from there
 
 
@@ -43,8 +44,19 @@ def fresh(language: str) -> tuple[App, Driver]:
     return app, driver
 
 
+def settle(app: App, driver: Driver) -> None:
+    """Frames until what runs on the machine's time is done: ByPuzz's shuffle looks for its
+    position a slice of milliseconds per frame, so how long it shows depends on the machine."""
+    for _ in range(MAX_SETTLE_FRAMES):
+        screen = getattr(app.cartridge, "screen", None)
+        if not hasattr(screen, "maker") and getattr(screen, "still", True):
+            return
+        driver.frame()
+
+
 def shoot(driver: Driver, script: str = "") -> bytes:
     driver.script(f"{script} {SETTLE}")
+    settle(driver.app, driver)
     screen = pyxel.screen
     return bytes(screen.pget(x, y) for y in range(screen.height) for x in range(screen.width))
 
