@@ -25,7 +25,7 @@ from ..exits import interrupted
 from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
-from . import palette, strings, ui
+from . import palette, strings, tunes, ui
 from .cartridge import autosave_file
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
 from .dialogs import Dialogs
@@ -36,9 +36,11 @@ from .menu import Menu
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
-from .settings import ON_OFF, Settings, one_of, parsed_by
+from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
+from .jukebox import Jukebox
+from .settings import Settings, one_of, parsed_by
 from .slots import old_save_file, slot_pattern
-from .sounds import slot
+from .sounds import TUNE_SLOTS, TUNES
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
 
@@ -47,7 +49,6 @@ TITLE = "ByPuzz Arcade"
 RESOURCE_FILE = "resources.pyxres"
 POINTER_IMAGE = (0, 0, 0, 8, 8)  # bank, u, v, w, h of the mouse pointer in resources.pyxres
 
-SOUND_CHANNEL = 3
 HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
 MAX_HEADLESS_FRAMES = 10_000_000
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
@@ -92,6 +93,7 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.colors[:] = list(palette.PEPTO)
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
+    tunes.install(TUNE_SLOTS, TUNES)  # after the load: it sets every sound slot from the file
     ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
     _booted = True
 
@@ -125,6 +127,7 @@ class App:
         self.crashes = 0
         self.frame_started = time.perf_counter()
         self.settings = Settings(self.storage)
+        self.jukebox = Jukebox(self.settings)
         self.settings.add_checks(self.setting_checks())
         for spec in self.games:
             spec.preload()
@@ -158,7 +161,7 @@ class App:
     def setting_checks() -> dict:
         return {
             "language": one_of(*strings.LANGUAGES),
-            "sound": ON_OFF,
+            **SOUND_SETTINGS,
             "pad.layout": one_of(*PAD_LAYOUTS),
             "key.": parsed_by(parse_binding, BindingError),
         }
@@ -173,6 +176,7 @@ class App:
             self.settings.drop("key.")
             self.input.bindings = Bindings.from_fields(self.settings.fields)
         strings.set_language(self.settings.get("language", "en"))
+        self.jukebox.apply_volume()
         self.input.rebuild()
         if problems:
             self.settings.repair()
@@ -190,10 +194,9 @@ class App:
         strings.set_language(language)
         self.settings.set("language", language)
 
-    def sound(self, name: str) -> None:
-        """The sound called ``name`` in shell/sounds.py, unless the player turned sound off."""
-        if self.settings.get_bool("sound", True):
-            pyxel.play(SOUND_CHANNEL, slot(name))
+    def sound(self, name: str, times: int = 1) -> None:
+        """The effect or jingle ``name`` of shell/sounds.py (``times`` over), unless effects are off."""
+        self.jukebox.play(name, times)
 
     # Screens and overlays.
 
@@ -372,6 +375,7 @@ class App:
     def _update(self) -> None:
         if self._next_screen is not None:
             self.screen, self._next_screen = self._next_screen, None
+        self.jukebox.tick(getattr(self.screen, "tune", None))
         inp = self.input
         # A cartridge's device switches hold while it is on screen; the menu always takes mouse and pad.
         on_cartridge = self.cartridge is not None and self.screen is self.cartridge

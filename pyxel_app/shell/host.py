@@ -18,7 +18,8 @@ from .storage import DataFolder
 
 
 class Screen(Protocol):
-    """What the app shows: the menu, the Keys screen, the title, a cartridge."""
+    """What the app shows: the menu, the Keys screen, the title, a cartridge.  A screen may name
+    the tune it plays under in ``tune`` ("title", "menu"); one without plays none."""
 
     def update(self, inp: Input) -> None: ...
 
@@ -60,6 +61,8 @@ class Host(Protocol):
     network: bool
     # The menu, where a screen that is done goes back to.
     menu: Screen
+    # Every sound, by name: effects, jingles, the screens' tunes, and the sound settings (shell/jukebox.py).
+    jukebox: Any
 
     @property
     def games(self) -> list[GameSpec]:
@@ -79,8 +82,9 @@ class Host(Protocol):
     def set_border(self, colour: int | None = None) -> None:
         """Colour the frame around the screen (the side to move, a win's flashing); None: the usual colour."""
 
-    def sound(self, name: str) -> None:
-        """Play the sound called ``name`` in shell/sounds.py, unless the player turned sound off."""
+    def sound(self, name: str, times: int = 1) -> None:
+        """Play the effect or jingle called ``name`` in shell/sounds.py (an effect ``times`` over,
+        one after another), unless the player turned effects off."""
 
     def think_ms(self, wanted_ms: float) -> float:
         """How long a search may think in this frame: ``wanted_ms``, cut so the frame stays on time."""

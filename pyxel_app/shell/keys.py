@@ -75,6 +75,7 @@ def game_hotkeys(spec: games.GameSpec) -> tuple[str, ...]:
 
 class KeysScreen:
     help_key = "help.keys"
+    tune = "menu"
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -1,7 +1,7 @@
 """The cartridge menu: every registered game with its name, a line about it and a preview.
 
 The games scroll (arrows, d-pad, the mouse wheel) when more are registered than fit;
-the options row (language, keys, quit) stays at the bottom.
+the options row (language, keys, sound, quit) stays at the bottom.  The menu's tune plays under it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..input import Action, Input
 from . import palette, ui
 from .chooser import Chooser
 from .host import Host
+from .sound_page import SoundScreen
 from .strings import t, text_in
 
 ROW_HEIGHT = 38
@@ -36,9 +37,10 @@ def draw_preview(spec: GameSpec, x: int, y: int) -> None:
 
 
 class Menu:
-    """Games first, then the options row (language, keys, quit): one list for keys, pad and mouse."""
+    """Games first, then the options row (language, keys, sound, quit): one list for keys, pad and mouse."""
 
     help_key = "help.menu"
+    tune = "menu"
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -52,7 +54,8 @@ class Menu:
     def options(self) -> list[tuple[str, str]]:
         """(label, hotkey) of each option on the bottom row."""
         language = text_in(self.app.language, "language.name")
-        options = [(t("menu.language", language=language), "L"), (t("menu.keys_screen"), "K")]
+        options = [(t("menu.language", language=language), "L"), (t("menu.keys_screen"), "K"),
+                   (t("menu.sound_screen"), "S")]
         if not self.app.web:
             options.append((t("menu.quit"), "Q"))
         return options
@@ -88,6 +91,8 @@ class Menu:
             from .keys import KeysScreen
 
             self.app.go_to(KeysScreen(self.app))
+        elif hotkey == "S":
+            self.app.go_to(SoundScreen(self.app))
         elif hotkey == "Q" and not self.app.web:
             self.app.ask_quit()
 
@@ -102,8 +107,10 @@ class Menu:
         count = len(self.games) + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):
             self.set_index((self.index - 1) % count)
+            self.app.sound("cursor")
         if inp.pressed(Action.DOWN) or inp.pressed(Action.RIGHT):
             self.set_index((self.index + 1) % count)
+            self.app.sound("cursor")
         if inp.wheel:
             self.games_list.scroll(-inp.wheel)
             if self.index < len(self.games):
@@ -112,6 +119,7 @@ class Menu:
         if under is not None and (inp.mouse_moved or inp.clicked):
             self.set_index(under)
         if inp.pressed(Action.SELECT) or (inp.clicked and under is not None):
+            self.app.sound("select")
             self.activate(self.index)
             return
         for _, hotkey in self.options():

@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu.keys": "[↑↓] choose  [RETURN] play  [F1] help",
         "menu.language": "[L]anguage: {language}",
         "menu.keys_screen": "[K]eys",
+        "menu.sound_screen": "[S]ound",
         "menu.quit": "[Q]uit",
         "title.press": "press any key or button",
         "title.demo": "DEMO - press any key or button",
@@ -30,6 +31,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.footer": "[RETURN] change  [D]efaults  [ESC] back",
         "keys.taken": "{key} is already {other}: not changed.",
         "keys.reserved": "{key} always stays {action}.",
+        "sound.word": "Sound.",
+        "sound.music": "Music",
+        "sound.effects": "Effects",
+        "sound.volume": "Volume",
+        "sound.on": "on",
+        "sound.off": "off",
+        "sound.note": ("Music plays on the title and the menu. Effects are the games' sounds, "
+                       "and the short tunes at a game's end."),
+        "sound.footer": "[←→] change  [M]usic  [E]ffects  [ESC] back",
         "help.word": "Help.",
         "help.any_key": "<any key or button>",
         "help.footer": "[ESC] back (or any other key)",
@@ -44,7 +54,15 @@ STRINGS: dict[str, dict[str, str]] = {
             "The cartridge menu. Choose a game with the arrows, the d-pad or "
             "the mouse wheel; [RETURN], pad A or a click starts it, and a game "
             "left unfinished is offered again. [L] switches the language "
-            "(English/Deutsch); [K] opens the Keys screen; [Q] or [ESC] quits."
+            "(English/Deutsch); [K] opens the Keys screen; [S] the Sound screen "
+            "(music, effects, volume); [Q] or [ESC] quits."
+        ),
+        "help.sound": (
+            "The Sound screen. Choose a line with the arrows; [←]/[→], [RETURN], "
+            "pad A or a click changes it: music on the title and the menu on or "
+            "off, the games' effects on or off, the volume from 0 (silent) to 10. "
+            "[M] and [E] switch music and effects at once; [ESC] returns to the "
+            "menu. The choices are kept in the settings."
         ),
         "help.keys": (
             "The Keys screen. Choose an action with the arrows and press "
@@ -357,8 +375,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu.title": "B Y P U Z Z   A R C A D E",
         "menu.choose": "Modul wählen:",
         "menu.keys": "[↑↓] wählen  [RETURN] spielen  [F1] Hilfe",
-        "menu.language": "[L] Sprache: {language}",
+        "menu.language": "[L] {language}",
         "menu.keys_screen": "[K] Tasten",
+        "menu.sound_screen": "[S] Ton",
         "menu.quit": "[Q] Ende",
         "title.press": "Taste oder Knopf drücken",
         "title.demo": "DEMO - Taste oder Knopf drücken",
@@ -368,6 +387,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys.footer": "[RETURN] ändern  [D] Standard  [ESC] zurück",
         "keys.taken": "{key} ist schon {other}: nicht geändert.",
         "keys.reserved": "{key} bleibt immer {action}.",
+        "sound.word": "Ton.",
+        "sound.music": "Musik",
+        "sound.effects": "Effekte",
+        "sound.volume": "Lautstärke",
+        "sound.on": "an",
+        "sound.off": "aus",
+        "sound.note": ("Musik spielt im Titel und im Menü. Effekte sind die Klänge der Spiele "
+                       "und die kurzen Melodien am Spielende."),
+        "sound.footer": "[←→] ändern  [M]/[E] an/aus  [Esc] zurück",
         "help.word": "Hilfe.",
         "help.any_key": "<beliebige Taste>",
         "help.footer": "[Esc] zurück (oder eine andere Taste)",
@@ -383,7 +411,15 @@ STRINGS: dict[str, dict[str, str]] = {
             "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
             "dem Mausrad wählen; [Return], Pad A oder ein Klick startet es, und "
             "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
-            "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [Esc] beendet."
+            "(English/Deutsch); [K] öffnet die Tasten-Seite; [S] die Ton-Seite "
+            "(Musik, Effekte, Lautstärke); [Q] oder [Esc] beendet."
+        ),
+        "help.sound": (
+            "Die Ton-Seite. Eine Zeile mit den Pfeilen wählen; [←]/[→], [Return], "
+            "Pad A oder ein Klick ändert sie: Musik im Titel und im Menü an oder "
+            "aus, die Effekte der Spiele an oder aus, die Lautstärke von 0 (stumm) "
+            "bis 10. [M] und [E] schalten Musik und Effekte sofort; [Esc] führt "
+            "zurück zum Menü. Die Wahl bleibt in den Einstellungen gespeichert."
         ),
         "help.keys": (
             "Die Tasten-Seite. Eine Aktion mit den Pfeilen wählen und [Return] "

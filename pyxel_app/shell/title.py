@@ -1,4 +1,4 @@
-"""The title screen: a pixel logo under raster bars, a SID-style jingle, "press any key",
+"""The title screen: a pixel logo under raster bars, the SID-style title tune, "press any key",
 and after some idle seconds a demo: two computers playing a match game.
 
 Only the real start shows it (``main()``); an ``App`` made directly (tests, ``snap``)
@@ -18,7 +18,6 @@ from .glyphs import REVERSED_FORMS
 from .host import Host
 from .match import MatchCartridge
 from .seats import ComputerSeat
-from .sounds import JINGLE, slot
 from .strings import t
 
 LOGO_WORDS = ("BYPUZZ", "ARCADE")
@@ -92,6 +91,8 @@ class Demo:
 
 
 class TitleScreen:
+    tune = "title"  # plays through the demo too (shell/jukebox.py)
+
     def __init__(self, app: Host) -> None:
         self.app = app
         self.frame = 0
@@ -99,14 +100,7 @@ class TitleScreen:
         self.demo: Demo | None = None
         self.demo_game = next((spec for spec in app.games if spec.is_match and spec.engine and spec.levels), None)
 
-    def play_jingle(self) -> None:
-        if self.app.settings.get_bool("sound", True):
-            for channel, name in enumerate(JINGLE):
-                pyxel.play(channel, slot(name))
-
     def update(self, inp: Input) -> None:
-        if self.frame == 0:
-            self.play_jingle()
         self.frame += 1
         if inp.any_key():
             inp.consume()

@@ -24,6 +24,7 @@ from ...shell.storage import problem_text, read_text
 from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
 from ...shell.host import Host
+from ...shell.jukebox import effects_on
 from . import sets
 from .board import TILE_STYLES, draw_mini
 from .shared import LEVELS
@@ -209,7 +210,7 @@ class ByPuzzCartridge(Cartridge):
 
     @property
     def sound_on(self) -> bool:
-        return self.settings.get_bool("sound", True)
+        return effects_on(self.settings)
 
     def sound(self, name: str) -> None:
         self.app.sound(name)

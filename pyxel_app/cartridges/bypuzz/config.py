@@ -85,7 +85,7 @@ class ConfigScreen(Screen):
         self.app.save_bindings()
 
     def toggle_sound(self) -> None:
-        self.app.settings.set("sound", not self.cart.sound_on)
+        self.app.jukebox.set_effects(not self.cart.sound_on)  # ByPuzz plays no music: its sound is the effects
 
     def run(self, key: str) -> None:
         mouse, pad = self.cart.devices()
