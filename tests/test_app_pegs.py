@@ -100,17 +100,16 @@ def test_winning_in_the_centre_and_input_ignored_after_game_over(make_app):
     assert status(cart) == "Press-drag-release to make a move." and cart.state.marble_count == 2
 
 
-def test_lost_when_no_jump_is_left(make_app):
-    from pyxel_app.shell.match import SOUND_LOST
+def test_lost_when_no_jump_is_left(make_app, monkeypatch):
+    from sound_log import listen
 
     app, driver, cart = open_pegs(make_app, text="oo._o")
-    played = []
-    app.sound = played.append
+    played = listen(monkeypatch)
     driver.drag(*point(cart, (0, 0)), *point(cart, (2, 0)))
     assert status(cart) == "Game over. You lost. (No valid moves available)"
-    assert played == []  # the marble is still on its way
+    assert "dead_end" not in played.names  # the marble is still on its way
     driver.run(HOP_FRAMES)
-    assert played[-1] == SOUND_LOST  # as it lands, the loss's jingle, as when the computer wins a match game
+    assert played.names[-2:] == ["dead_end", "best"]  # as it lands; the first result on this board is its best
 
 
 def test_keyboard_select_and_a_direction_jump(make_app):

@@ -140,25 +140,26 @@ def test_the_hinted_tile_blinks_on_the_board_in_a_colour_no_row_has(make_app, py
 # Connect 4's drop.
 
 
-def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen):
+def test_a_connect4_disc_lands_with_a_thud_of_its_own(make_app, pyxel_screen, monkeypatch):
     from pyxel_app.shell.sounds import slot
+
+    from sound_log import listen
 
     app, driver = make_app()
     app.open_cartridge("connect4")
     driver.frame()
     cart = app.cartridge
     cart.start_playing()
-    played = []
-    app.sound = played.append
+    played = listen(monkeypatch)
     press(pyxel_screen, driver, "D")
     assert cart.session.move_count == 1 and cart.ui.falling is not None
-    assert "piece" not in played  # not yet: the disc is still falling
+    assert played.names == ["drop"]  # let go: the land's not yet, the disc is still falling
     while cart.ui.falling is not None:
         driver.frame()
-    assert played.count("piece") == 1
-    sound = pyxel_screen.sounds[slot("piece")]
+    assert played.names == ["drop", "land"]
+    sound = pyxel_screen.sounds[slot("land")]
     assert len(sound.notes) and max(sound.volumes) > 0
-    assert slot("piece") != slot("slide")  # its own sound, not ByPuzz's slide chime
+    assert slot("land") != slot("slide")  # its own sound, not ByPuzz's slide chime
     assert pyxel_screen.TONE_NOISE in sound.tones
 
 

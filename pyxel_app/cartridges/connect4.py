@@ -165,6 +165,7 @@ class Connect4View(BoardView):
         row = RULES.landing_row(before, move)
         board.falling = Falling(move, row, colour, float(CURSOR_ROW * ui.CELL - CELL_PX // 2))
         board.hint_column = None
+        self.context.sound("drop")
 
     def busy(self, board: BoardUI) -> bool:
         return board.falling is not None
@@ -183,7 +184,7 @@ class Connect4View(BoardView):
         if board.falling is None:
             return
         board.falling = None
-        self.context.move_sound("piece")
+        self.context.move_sound("land")
 
     def show_hint(self, state: Connect4, board: BoardUI, move: int) -> str:
         board.hint_column = board.cursor = move

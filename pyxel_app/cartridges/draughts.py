@@ -288,7 +288,8 @@ class DraughtsView(BoardView):
         self.finish_animation(board)
         board.hint = None
         self.deselect(board)
-        board.slide = Slide(before, move)
+        crowned = not before.piece_at(move.start)[1] and after.piece_at(move.end)[1]
+        board.slide = Slide(before, move, crowned)
 
     def busy(self, board: BoardUI) -> bool:
         return board.slide is not None
@@ -297,14 +298,22 @@ class DraughtsView(BoardView):
         board.frame += 1
         if board.slide is not None:
             board.slide.step()
+            self.sound_taken(board.slide, len(board.slide.gone()))
             if board.slide.done:
                 self.finish_animation(board)
+
+    def sound_taken(self, slide: Slide, passed: int) -> None:
+        """A capture's sound for each piece the moving piece has passed since the last one."""
+        if passed > slide.taken_heard:
+            self.context.sound("capture", times=passed - slide.taken_heard)
+            slide.taken_heard = passed
 
     def finish_animation(self, board: BoardUI) -> None:
         if board.slide is None:
             return
-        board.slide = None
-        self.context.move_sound("piece")
+        slide, board.slide = board.slide, None
+        self.sound_taken(slide, slide.taken)  # cut short, the pieces not yet passed are heard now
+        self.context.move_sound("crown" if slide.crowned else "move")
 
     def show_hint(self, state: Draughts, board: BoardUI, move: Move) -> str:
         board.hint = move

@@ -53,9 +53,11 @@ def eased(progress: float) -> float:
 class Slide:
     """One move under way on screen, ``frame`` frames in."""
 
-    def __init__(self, before: Draughts, move: Move) -> None:
-        self.before, self.move = before, move
+    def __init__(self, before: Draughts, move: Move, crowned: bool = False) -> None:
+        self.before, self.move, self.crowned = before, move, crowned
         self.piece = before.piece_at(move.start)  # (side, king) as it sets off; a crown shows at the end
+        self.taken = len(squares_of(move.captured))
+        self.taken_heard = 0  # the pieces passed whose sound has played
         self.legs = legs_of(move)
         self.frames = self.legs[-1].first_frame + self.legs[-1].frames
         self.frame = 0

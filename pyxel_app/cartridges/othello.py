@@ -145,11 +145,13 @@ class OthelloView(BoardView):
         if move == PASS:
             board.flipping = 0
             self.context.flash(t("othello.passed", player=self.context.player_label(RULES.to_move(before))))
+            self.context.sound("pass")
             return
         board.cursor = move
         board.flipping = RULES.flips(before, move)
         board.flip_frame = 0
-        self.context.sound("piece")
+        self.context.sound("place")
+        self.context.sound("flip", times=board.flipping.bit_count())  # a ripple: one for each stone
 
     def busy(self, board: BoardUI) -> bool:
         return bool(board.flipping)

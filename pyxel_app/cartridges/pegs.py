@@ -265,12 +265,15 @@ class PegsCartridge(Cartridge):
         except NumberError:
             return None
 
-    def record_best(self) -> None:
+    def record_best(self) -> bool:
+        """Keep the result of the game just ended if it beats the board's best; True when it does."""
         state = self.state
         result = (state.marble_count, state.moves)
         best = self.best()
         if best is None or result < best:
             self.app.settings.set(f"pegs.best.{board_key(state.board)}", f"{result[0]}/{result[1]}")
+            return True
+        return False
 
     # Commands.
 
@@ -305,6 +308,7 @@ class PegsCartridge(Cartridge):
             self.hint_jump = self.peg_solver.line[self.state.marbles]
             self.hint_frames = HINT_FRAMES
             self.flash(t("pegs.hint", jump=str(self.hint_jump)))
+            self.app.sound("hint")
         else:
             self.flash(t("pegs.hint.none"))
 
@@ -317,7 +321,10 @@ class PegsCartridge(Cartridge):
         """The hop goes on and the solver thinks a slice per frame (under help and menus too) for the
         light and the hint."""
         if self.hop is not None:
+            was_past = self.hop.past_middle
             self.hop.step()
+            if self.hop.past_middle and not was_past:
+                self.app.sound("remove")
             if self.hop.done:
                 self.finish_hop()
         if self.session is None or self.screen != "play" or self.light() is not None:
@@ -369,10 +376,12 @@ class PegsCartridge(Cartridge):
             self.leave()
 
     def finish_hop(self) -> None:
-        """The hopper lands: the true position shows, with the jump's sound."""
+        """The hopper lands: the true position shows, with the end's sounds if the jump ended the
+        game (cut short before the middle, the jumped marble's too)."""
         if self.hop is not None:
-            self.app.sound(self.hop.sound)
-            self.hop = None
+            hop, self.hop = self.hop, None
+            for name in ("remove",) * (not hop.past_middle) + hop.sounds:
+                self.app.sound(name)
 
     def update_play(self, inp: Input) -> None:
         if self.hop is not None and inp.any_key():
@@ -402,6 +411,8 @@ class PegsCartridge(Cartridge):
             self.press(cell)
             self.dragging = cell if self.state.has_marble(cell) else None
             self.picked = None
+            if self.dragging is not None:
+                self.app.sound("pick")
         elif inp.released and self.dragging is not None:
             start, self.dragging = self.dragging, None
             self.release(start, layout.cell_at(inp.mouse_x, inp.mouse_y), (inp.mouse_x, inp.mouse_y))
@@ -422,9 +433,12 @@ class PegsCartridge(Cartridge):
             if self.picked is None or self.picked == self.cursor:
                 self.press(self.cursor)
                 self.picked = self.cursor if self.state.has_marble(self.cursor) and self.picked is None else None
+                if self.picked is not None:
+                    self.app.sound("pick")
             elif self.state.has_marble(self.cursor):
                 self.press(self.cursor)
                 self.picked = self.cursor
+                self.app.sound("pick")
             else:
                 start, self.picked = self.picked, None
                 self.release(start, self.cursor)
@@ -469,12 +483,12 @@ class PegsCartridge(Cartridge):
         self.on_session_changed()
         self.cursor = dest
         self.status = self.end_status() or ("status.valid", where)
-        sound = "jump"
+        self.app.sound("jump")
+        end: tuple[str, ...] = ()
         if self.session.outcome is not None:
-            self.record_best()
-            sound = "won" if self.session.outcome.score == 1 else "lost"
+            end = ("won" if self.session.outcome.score == 1 else "dead_end",) + ("best",) * self.record_best()
         centre = self.layout.centre
-        self.hop = Hop(before, jump, from_px or centre(start), centre(dest), self.layout.size, sound)
+        self.hop = Hop(before, jump, from_px or centre(start), centre(dest), self.layout.size, end)
         self.after_move()
 
     # Drawing.

@@ -17,11 +17,11 @@ GROW_PX = 2  # the hopper's radius grows by this much at the top: nearer the eye
 
 class Hop:
     """One jump under way, ``frame`` frames in; the hopper sets off from ``start_px`` (its hole, or
-    where a drag let it go) and lands on ``dest_px``; ``sound`` is played as it lands."""
+    where a drag let it go) and lands on ``dest_px``; ``sounds`` are played as it lands (the end's)."""
 
     def __init__(self, before: PegState, jump: Jump, start_px: tuple[int, int], dest_px: tuple[int, int],
-                 cell_px: int, sound: int) -> None:
-        self.before, self.jump, self.sound = before, jump, sound
+                 cell_px: int, sounds: tuple[str, ...] = ()) -> None:
+        self.before, self.jump, self.sounds = before, jump, sounds
         self.start_px, self.dest_px, self.height = start_px, dest_px, ARC_HEIGHT * cell_px
         self.frame = 0
 
@@ -31,6 +31,11 @@ class Hop:
 
     def step(self) -> None:
         self.frame += 1
+
+    @property
+    def past_middle(self) -> bool:
+        """The hopper has passed over the marble it jumps, which is gone from the board."""
+        return 2 * self.frame >= HOP_FRAMES
 
     def rise(self) -> float:
         """How high the hopper is, 0 on the board to 1 at the arc's top."""
@@ -52,6 +57,6 @@ class Hop:
     def shown_marble(self, cell: tuple[int, int]) -> bool:
         """Whether the board shows a marble standing in ``cell`` now: the position before the jump,
         without the hopper, and without the jumped marble once the hopper is past its middle."""
-        if cell == self.jump.start or (cell == self.jump.over and 2 * self.frame >= HOP_FRAMES):
+        if cell == self.jump.start or (cell == self.jump.over and self.past_middle):
             return False
         return self.before.has_marble(cell)

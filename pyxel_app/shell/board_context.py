@@ -72,19 +72,14 @@ class BoardContext:
 
     # Sound and words.
 
-    def sound(self, name: str) -> None:
-        """Play the sound ``name`` of :data:`~pyxel_app.shell.sounds.SOUNDS` (when sound is on)."""
-        self._match.app.sound(name)
+    def sound(self, name: str, times: int = 1) -> None:
+        """Play the sound ``name`` of :data:`~pyxel_app.shell.sounds.SOUNDS` (``times`` over, one
+        after another: a stone for each turned), when effects are on."""
+        self._match.app.sound(name, times)
 
     def move_sound(self, name: str | None) -> None:
-        """When a move's animation ends: its sound ``name`` (None: silent), or the end's when the
-        move ended the game: the win's jingle, but the loss's for the person here when the other
-        side won; a draw keeps the move's sound."""
-        flow = self._match.flow
-        outcome = flow.outcome
-        if outcome is not None and outcome.winner is not None:
-            here = flow.person_here()
-            name = "lost" if here is not None and outcome.winner != here else "won"
+        """When a move's animation ends: its sound ``name`` (None: silent).  What follows, the
+        end's jingle or "your turn", the match layer plays once the move has shown."""
         if name is not None:
             self.sound(name)
 

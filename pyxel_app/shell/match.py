@@ -39,6 +39,7 @@ from .cartridge import Cartridge, Command
 from .delegated import delegates
 from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
+from .match_news import MatchNews
 from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
@@ -51,7 +52,6 @@ THINK_MS_PER_FRAME = 8
 OVER_KEYS = "NPM"  # new game, new players, menu: after the end only
 SETUP_TEXT_ROW = ui.STATUS_ROW - 2  # set-up screens keep their keys above it
 SOUND_REFUSED, SOUND_SELECT, SOUND_HINT = "refused", "select", "hint"
-SOUND_WON, SOUND_LOST = "won", "lost"  # the end's jingles (shell/board_context.py plays them)
 # The keys the match layer reads in every game (besides the board view's): the Keys screen warns of them.
 MATCH_HOTKEYS = tuple(OVER_KEYS + "RXQHZY")
 
@@ -81,6 +81,7 @@ class MatchCartridge(Cartridge):
         self.hotkeys = HotkeyBar()
         self.frame = 0
         self.resuming = False  # adopting the autosave the player chose to resume
+        self.news = MatchNews(self.flow, lambda name: self.app.sound(name))
 
     @property
     def screen_ids(self) -> tuple[str, ...]:
@@ -150,6 +151,7 @@ class MatchCartridge(Cartridge):
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
+        self.news.new_position()
 
     def adopt(self, session, resumed: bool = False) -> None:
         self.resuming = resumed
@@ -175,6 +177,7 @@ class MatchCartridge(Cartridge):
 
     def moved(self, before, move, mover: int) -> None:
         self.message_frames = 0
+        self.news.moved(mover)
         self.view.on_move(before, move, self.state, self.ui)
         if self.net is not None:
             self.net.moved(mover, self.session.moves[self.session.position])
@@ -192,8 +195,7 @@ class MatchCartridge(Cartridge):
         self.after_move()
 
     def ended(self, outcome: Outcome) -> None:
-        self.after_move()
-        self.app.sound(SOUND_HINT)
+        self.after_move()  # the end's sound comes with the next frame's news
 
     # Moves from here.
 
@@ -232,6 +234,7 @@ class MatchCartridge(Cartridge):
         self.view.animate(self.ui)
         self.show_long_texts()
         if not self.view.busy(self.ui):
+            self.news.tell()
             self.flow.think()
 
     # Commands: the flow's undo policy, refused where a network game would change one side only.

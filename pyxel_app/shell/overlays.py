@@ -164,8 +164,12 @@ class Message(TextBox):
     def __init__(self, app: Host, text: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app, text)
         self.on_close = on_close
+        self.heard = False  # its sound plays as it first takes the input: when it shows, not while it waits
 
     def update(self, inp: Input) -> None:
+        if not self.heard:
+            self.heard = True
+            self.app.sound("message")
         if self.scrolled(inp):
             return
         if inp.pressed(Action.SELECT) or inp.pressed(Action.BACK) or inp.clicked:

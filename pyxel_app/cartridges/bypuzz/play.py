@@ -257,6 +257,8 @@ class PlayScreen(Screen):
         if recorded_session is not session or recorded_position != session.position:
             self.new_best = cart.record_best(session.move_count)
             self.recorded_at = (session, session.position)
+            if self.new_best:
+                cart.sound("best")
         cart.sound("won")
         cart.autosave()
 
