@@ -38,6 +38,7 @@ from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
+from .loading import LoadingStripes
 from .settings import Settings, one_of, parsed_by
 from .slots import old_save_file, slot_pattern
 from .sounds import TUNE_SLOTS, TUNES
@@ -144,6 +145,7 @@ class App:
         self.cartridge = None
         self._next_screen = None
         self._border = palette.BORDER
+        self.stripes = LoadingStripes(frames=0)  # the border's loading stripes as a cartridge starts
         self.quit_called = False
         self.apply_settings()
         if title:
@@ -251,6 +253,7 @@ class App:
                     cartridge.start_network(*network)
             self.cartridge = cartridge
             self.go_to(cartridge)
+            self.stripes = LoadingStripes()
 
         def fresh() -> None:
             # No key press deletes a game: the old one stays on disk until the new game's first move.
@@ -381,6 +384,7 @@ class App:
         on_cartridge = self.cartridge is not None and self.screen is self.cartridge
         inp.mouse_enabled, inp.pad_enabled = self.cartridge.devices() if on_cartridge else (True, True)
         inp.update()
+        self.stripes.update(inp)  # any key ends them and still does its own work
         if self.cartridge is not None:
             self.cartridge.tick()
         on_title = isinstance(self.screen, TitleScreen)  # where F1 is "any key" too
@@ -394,6 +398,7 @@ class App:
     def _draw(self) -> None:
         pyxel.camera()
         pyxel.cls(self.border)
+        self.stripes.draw(ui.WINDOW_W, ui.WINDOW_H)
         pyxel.camera(-ui.BORDER_X, -ui.BORDER_Y)
         pyxel.rect(0, 0, ui.SCREEN_W, ui.SCREEN_H, palette.BACKGROUND)
         ui.last_title = ui.TitleLayout()  # a screen without a title box leaves a page its own
