@@ -1,7 +1,7 @@
 """``python -m pyxel_app build``: the .pyxapp (via ``pyxel package``) and the .html (via ``pyxel app2html``).
 
 The package is staged in ``build/bypuzz-arcade/``: the ``pyxel_app`` sources
-(no caches, no ``bench/``: timings and their benchmark data are a desktop tool),
+(no caches, no WAVs, no ``bench/``: timings and their benchmark data are a desktop tool),
 ``resources.pyxres`` inside the package where the app looks for it, and a start-up
 script whose comments carry the app's metadata.
 """
@@ -28,7 +28,8 @@ from pyxel_app.shell.app import main
 
 main()
 """
-SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "resources.pyxres")
+# Rendered sounds (tools/render_sounds.py) are for listening at the desk: the app plays its own.
+SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "resources.pyxres", "*.wav", "*.WAV")
 DESKTOP_ONLY = ("bench",)  # folders of the package left out of the .pyxapp
 
 

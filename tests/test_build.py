@@ -59,6 +59,17 @@ def test_the_packing_check_catches_bench_files_data_and_missing_tables():
     assert packing_problems(tables[1:]) == [f"missing {TABLES[0]}"]
 
 
+def test_pyxapp_leaves_out_rendered_sounds(built):
+    from pyxel_app.build import skip
+
+    app, _ = built
+    with zipfile.ZipFile(app) as archive:
+        assert not [name for name in archive.namelist() if name.lower().endswith(".wav")]
+    planted = ["tunes.py", "tune-title.wav", "EFFECT-DROP.WAV", "sounds.py"]
+    assert skip(str(PACKAGE / "shell"), planted) == {"tune-title.wav", "EFFECT-DROP.WAV"}
+    assert skip(str(PACKAGE), ["bench", "title.wav", "resources.pyxres"]) == {"bench", "title.wav", "resources.pyxres"}
+
+
 def test_pyxapp_runs_sixty_frames_headless(built, tmp_path):
     app, _ = built
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", BYPUZZ_HEADLESS_FRAMES="60")
