@@ -159,3 +159,21 @@ def test_the_save_and_load_pages_keep_the_margin(make_app, language, key):
     tour(driver, steps, shots)
     assert isinstance(app.overlays[-1], SlotPage) and len(app.overlays[-1].slots) == 26
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+RECORD_STEPS = [("record", "F2 wait:2"), ("record start", "HOME wait:2"), ("record next page", "PAGEDOWN wait:2"),
+                ("replay", "RETURN wait:2"), ("replay stepped", "RIGHT wait:2"), ("replay refused", "A wait:2"),
+                ("play on asked", "RETURN wait:2"), ("play on declined", "N wait:2"), ("record again", "ESCAPE wait:2"),
+                ("record closed", "ESCAPE wait:2")]
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_record_page_and_the_replay_keep_the_margin(make_app, language, key):
+    """Every game's record page (a game long enough to page), its replay, the question to play on."""
+    from test_record_page import seeded_game
+
+    app, driver, cart = seeded_game(make_app, key, language=language)
+    shots = tour(driver, RECORD_STEPS, {})
+    assert not app.overlays and app.cartridge is cart
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}

@@ -797,3 +797,43 @@ def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, 
         app.storage.delete(slot.file)
     page.open()
     assert page.rows == [] and screen_problems(page, recorder, [word("msg.no_save")]) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_record_page_and_the_replay_show_every_line_whole_and_apart(make_app, recorder, key, language):
+    """Each game's record page at its start, its present, a move undone and every page of a long game,
+    with a mark and twelve-letter names; its replay at each of those moments, the refusal and the
+    footer's and the keys' every word."""
+    from test_record_page import seeded_game
+
+    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.replay import ReplayScreen
+
+    app, driver, cart = seeded_game(make_app, key, language=language)
+    if cart.rules.players == 2:
+        cart.names = [LONG_NAME, LONG_NAME]
+    cart.review_marks.set(cart.session.move_texts(), {0: "?", 5: "??"})
+    cart.undo()
+    driver.key("F2")
+    page = app.overlays[-1]
+    assert isinstance(page, RecordPage)
+    timeline, sheet = page.timeline, page.current_sheet()
+    moments = sorted({0, timeline.present, timeline.last} | {sheet.first_moment(n) for n in range(sheet.pages)})
+    assert sheet.pages > 1 or key in ("othello", "pegs", "bypuzz")
+    failures = {}
+    for moment in moments:
+        timeline.look(moment)
+        cells = sheet.cells(sheet.page_of(moment))
+        subjects = [cell.text + cell.mark for cell in cells] + [timeline.state_word(moment), strings.t("record.footer")]
+        found = screen_problems(page, recorder, subjects)
+        page.show_board()
+        replay = app.overlays[-1]
+        assert isinstance(replay, ReplayScreen)
+        found += screen_problems(replay, recorder, [timeline.said(moment)] + strings.t("record.keys.replay").split("  "))
+        replay.say(strings.t("record.replay.refused"))
+        found += screen_problems(replay, recorder, [strings.t("record.replay.refused")])
+        replay.close()
+        if found:
+            failures[moment] = found[:3]
+    assert failures == {}

@@ -6,9 +6,10 @@ change meant to keep behaviour (a refactor) keeps every pixel.
                                           that differ or are missing, exit 1 if any
 
 The screens: for every game in both languages, each set-up screen reached by RETURN alone, the
-set-up for two people, help and the game menu, a seeded two-people game's middle and end per
-variant, the hosting screen and the address screen (no port opened), and the screens of the
-games that have their own (ByPuzz, peg solitaire).  Each runs on a fresh app with a fixed seed.
+set-up for two people, help and the game menu, a seeded two-people game's middle (with its record
+page, a move undone, and the replay of a moment before it) and end per variant, the hosting screen
+and the address screen (no port opened), and the screens of the games that have their own
+(ByPuzz, peg solitaire), their record page and replay too.  Each runs on a fresh app with a fixed seed.
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ def match_screens(spec, language: str):
         cart.start_playing()
         play_moves(app, driver, GAME_MOVES, SEED)
         yield f"{variant}-middle", shoot(driver)
+        yield f"{variant}-record", shoot(driver, "Z F2 LEFT LEFT LEFT")
+        yield f"{variant}-replay", shoot(driver, "RETURN")
+        driver.script("F2 Y")
         play_moves(app, driver, 10_000, SEED + 1)
         yield f"{variant}-end", shoot(driver)
     app, driver = fresh(language)
@@ -115,6 +119,8 @@ def own_screens(spec, language: str):
     app.cartridge.start_playing()
     yield "play", shoot(driver)
     yield "moved", shoot(driver, "LEFT UP RIGHT DOWN")
+    yield "record", shoot(driver, "Z F2 LEFT LEFT LEFT")
+    yield "replay", shoot(driver, "RETURN")
 
 
 def all_screens():

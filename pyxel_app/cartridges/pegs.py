@@ -55,6 +55,8 @@ SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
+# The last jump's mark: a light red centre in the hole it left, a red one on the marble where it landed.
+LAST_JUMP, LAST_MARBLE = palette.LIGHT_RED, palette.RED
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -499,13 +501,28 @@ class PegsCartridge(Cartridge):
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
+        word = t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play")
+        text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
+        self.draw_screen(word, t("pegs.keys"), text, self.hotkeys)
+
+    def draw_replay(self, lines) -> None:
+        """The board at the replay's moment as undo to it would show it: the cursor where it is, no
+        marble picked, no hint."""
+        kept = self.picked, self.dragging, self.hint_frames
+        self.picked = self.dragging = None
+        self.hint_frames = 0
+        try:
+            self.draw_screen(lines.word, lines.keys, lines.status, lines.bar)
+        finally:
+            self.picked, self.dragging, self.hint_frames = kept
+
+    def draw_screen(self, word: str, keys: str, status: str, bar: HotkeyBar) -> None:
         state = self.state
-        self.title(t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play"))
+        self.title(word)
         self.draw_side(state)
         self.draw_board(state)
-        self.hotkeys.line(1, KEYS_ROW, t("pegs.keys"))
-        text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
-        ui.status_lines(text, STATUS_TOP, palette.WHITE)
+        bar.line(1, KEYS_ROW, keys)
+        ui.status_lines(status, STATUS_TOP, palette.WHITE)
 
     @staticmethod
     def title(word: str) -> None:
@@ -534,13 +551,17 @@ class PegsCartridge(Cartridge):
             ui.text(x, y, label, palette.GREY)
         blink = pyxel.frame_count // 15 % 2 == 0
         hop = self.hop
+        last = self.session.last_move()
+        marked = (last.start, last.dest) if last is not None else ()
         for cell in state.board.holes:
             cx, cy = layout.centre(cell)
             pyxel.circ(cx, cy, radius, palette.BROWN)
-            pyxel.circ(cx, cy, 2, palette.BLACK)
+            pyxel.circ(cx, cy, 2, LAST_JUMP if cell in marked else palette.BLACK)
             lifted = cell in (self.dragging, self.picked)
             if (state.has_marble(cell) if hop is None else hop.shown_marble(cell)) and cell != self.dragging:
                 self.draw_marble(cx, cy - (1 if lifted else 0), radius - 1, palette.YELLOW if lifted else palette.LIGHT_GREY)
+                if cell in marked:
+                    pyxel.circ(cx, cy - (1 if lifted else 0), 2, LAST_MARBLE)
             if self.hint_frames and self.hint_jump is not None and cell in (self.hint_jump.start, self.hint_jump.dest) and blink:
                 pyxel.circb(cx, cy, radius + 1, palette.WHITE)
             if cell == self.cursor:

@@ -459,6 +459,10 @@ FORMATS: dict[str, Format] = {
 }
 
 
+# The move list of a game with no format: its rules' move texts, numbered by full moves between two.
+PLAIN = Format()
+
+
 def format_of(rules: Rules) -> Format:
     try:
         return FORMATS[rules.name]
@@ -482,8 +486,9 @@ def move_label(rules: Rules, state, move) -> str:
 
 
 def numbered(record: Record) -> list[MoveLine]:
-    """The move list: every move with its number (full moves in a two-player game) and label."""
-    rules, fmt = record.rules, format_of(record.rules)
+    """The move list: every move with its number (full moves in a two-player game) and label; a
+    game that keeps no records of its own (a test's) is listed in its rules' move texts."""
+    rules, fmt = record.rules, FORMATS.get(record.rules.name, PLAIN)
     opener = fmt.opener(record)
     lines, state, number = [], record.start, 1
     for index, move in enumerate(record.moves):

@@ -17,8 +17,11 @@ from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
+from .record_page import RecordPage
+from .replay import RECORD_KEY
 from .slot_page import SlotPage
 from .strings import error_words, t
+from .timeline import Marks
 
 
 @dataclass
@@ -55,6 +58,8 @@ class Cartridge:
         self.message_frames = 0
         # A saved game declined at the start stays on disk until this game's first move replaces it.
         self.keeps_declined_save = False
+        # Marks beside moves on the record page ("?"), set by the review.
+        self.review_marks = Marks()
 
     @property
     def screen_id(self) -> str:
@@ -220,6 +225,34 @@ class Cartridge:
     def leave(self) -> None:
         self.app.leave_cartridge()
 
+    # The record: its page and the replay (shell/record_page.py, shell/replay.py).
+
+    def open_record(self) -> None:
+        """F2: the game's moves, to look back through and to play on from."""
+        if self.session is not None:
+            self.app.open_overlay(RecordPage(self.app, self))
+
+    def player_label(self, seat: int) -> str:
+        """"Ann (Red)": the player in ``seat`` as the record names who moved; "" with one player."""
+        return ""
+
+    def play_on_refused(self) -> str | None:
+        """Why the game may not go back to an earlier moment here (a network game), or None."""
+        return None
+
+    def play_on_from(self, position: int) -> None:
+        """The game goes to the history's entry ``position``; the moves after it stay, for redo."""
+        if self.session is not None and self.session.go_to(position):
+            self.on_session_changed()
+            self.after_move()
+
+    def draw_replay(self, lines) -> None:
+        """The play screen at the session's position, as undo to it would show it (the passing UI
+        fresh: no piece picked, no hint, nothing moving), with ``lines`` (shell/replay.py's
+        ReplayLines) in place of its title word, keys and status line.  The replay sets the
+        position for this one draw."""
+        raise NotImplementedError
+
     def commands(self) -> list[Command]:
         return [
             Command(t("pause.undo"), self.undo, "Z"),
@@ -228,10 +261,11 @@ class Cartridge:
             Command(t("pause.hint"), self.hint, "H", solo=True),
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),
+            Command(t("pause.record"), self.open_record, RECORD_KEY),
         ]
 
     def handle_common(self, inp: Input) -> bool:
-        """Undo, redo, hint, the pause menu and going back; True when one of them fired."""
+        """Undo, redo, hint, the pause menu, the record page and going back; True when one of them fired."""
         if inp.pressed(Action.UNDO):
             self.undo()
         elif inp.pressed(Action.REDO):
@@ -240,6 +274,8 @@ class Cartridge:
             self.hint()
         elif inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
+        elif inp.hotkey(RECORD_KEY):
+            self.open_record()
         elif inp.pressed(Action.BACK):
             self.leave()
         else:

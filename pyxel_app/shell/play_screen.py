@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import palette, ui
 from .netplay import elapsed_text, why_text
+from .replay import key_lines
 from .strings import t
 
 PANEL_TOP = 5
@@ -41,6 +42,22 @@ class PlayScreen:
                 ui.status_lines(prompt[0], match.text_top, palette.YELLOW)
             else:
                 ui.status_lines(self.turn_text(), match.text_top, palette.WHITE)
+
+    def draw_replay(self, lines) -> None:
+        """The play screen at the position the replay shows (the session's, for this draw) as undo to
+        it would show it: a fresh passing state, and an end agreed on only at the present."""
+        match, flow = self.match, self.flow
+        kept = match.ui, flow.agreed
+        match.ui = match.view.new_ui()
+        if not lines.present:
+            flow.agreed = None
+        try:
+            match.draw_title(lines.word)
+            match.view.draw(flow.state, match.ui, flow.over)
+            self.draw_panel(False, key_lines(lines.keys, ui.COLS - 1 - match.view.panel_col), lines.bar)
+            ui.status_lines(lines.status, match.text_top, palette.WHITE)
+        finally:
+            match.ui, flow.agreed = kept
 
     def turn_border(self) -> int:
         """The border in the colour of the side to move, as long as a game is on."""
@@ -117,7 +134,9 @@ class PlayScreen:
 
     # The side panel.
 
-    def draw_panel(self, busy: bool) -> None:
+    def draw_panel(self, busy: bool, keys: str | None = None, bar=None) -> None:
+        """The players, the move count, "Thinking" and the key lines (``keys`` through ``bar`` when
+        given, else the play's through the match's hotkeys)."""
         match, flow = self.match, self.flow
         col = match.view.panel_col
         to_move = None if flow.over or busy else flow.seat_to_move()
@@ -140,7 +159,7 @@ class PlayScreen:
         if working:
             dots = "." * (match.frame // 10 % 4)
             ui.text_at(col, STATE_ROW, flow.word("hinting" if flow.hinting else "thinking") + dots, palette.YELLOW)
-        match.hotkeys.lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy))
+        (bar or match.hotkeys).lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy) if keys is None else keys)
 
     def panel_keys(self, busy: bool) -> str:
         """The panel's key lines (``\n`` between them).  A network game has no redo, restart or hint

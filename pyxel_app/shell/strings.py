@@ -37,7 +37,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.shell": (
             "Everywhere: [F1] or pad BACK help; [ESC] or pad B back; "
             "[TAB]/[F10] or pad START game menu; [Z] undo, [Y] redo "
-            "(pad shoulders); [H] or pad Y hint. Arrows, d-pad or stick "
+            "(pad shoulders); [H] or pad Y hint; in a game [F2] its moves "
+            "and their replay (also in the game menu). Arrows, d-pad or stick "
             "move; [RETURN]/[SPACE] or pad A select; the mouse clicks."
         ),
         "help.menu": (
@@ -71,6 +72,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "pause.help": "Help",
         "pause.leave": "Leave {game}",
         "pause.quit": "Quit the app",
+        "pause.record": "Moves, replay",
+        "record.word": "Moves.",
+        "record.word.replay": "Replay.",
+        "record.start": "Start",
+        "record.at_start": "The start",
+        "record.after": "After {move}",
+        "record.moved": "{at} by {player}.",
+        "record.in_play": "{at} (in play)",
+        "record.undone": "{at} (undone)",
+        "record.footer": "[←][→][↑][↓] step  [RETURN] see the board\n[P]lay on from there  [ESC] back",
+        "record.keys.replay": "[←][→] step  [RETURN] play on  [ESC] back",
+        "record.replay.refused": "Replay: [RETURN] plays on from here.",
+        "record.ask_play_on": "Play on from move {move}? The moves after it stay for redo until the next move.",
+        "record.ask_play_on_start": "Play on from the start? The moves stay for redo until the next move.",
         "pause.footer": "[↑↓] choose  [RETURN] OK  [ESC] back",
         "pause.footer.scroll": "[↑↓] scroll  [RETURN] OK  [ESC] back",
         "msg.not_saved": "Not saved: kept only until you quit.",
@@ -375,7 +390,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.shell": (
             "Überall: [F1] oder Pad BACK Hilfe; [Esc] oder Pad B zurück; "
             "[Tab]/[F10] oder Pad START Spielmenü; [Z] rückgängig, [Y] "
-            "wiederholen (Schultertasten); [H] oder Pad Y Tipp. Pfeile, "
+            "wiederholen (Schultertasten); [H] oder Pad Y Tipp; im Spiel [F2] "
+            "die Züge und ihre Rückschau (auch im Spielmenü). Pfeile, "
             "Steuerkreuz oder Stick bewegen; [Return]/[Leertaste] oder Pad A "
             "wählen; die Maus klickt."
         ),
@@ -411,6 +427,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "pause.help": "Hilfe",
         "pause.leave": "{game} verlassen",
         "pause.quit": "Programm beenden",
+        "pause.record": "Züge, Rückschau",
+        "record.word": "Züge.",
+        "record.word.replay": "Rückschau.",
+        "record.start": "Anfang",
+        "record.at_start": "Der Anfang",
+        "record.after": "Nach {move}",
+        "record.moved": "{at} von {player}.",
+        "record.in_play": "{at} (im Spiel)",
+        "record.undone": "{at} (zurückgenommen)",
+        "record.footer": "[←][→][↑][↓] blättern  [Return] Brett zeigen\n[P] ab hier weiterspielen  [Esc] zurück",
+        "record.keys.replay": "[←][→] blättern  [Return] weiter  [Esc] zurück",
+        "record.replay.refused": "Rückschau. Weiterspielen: [Return].",
+        "record.ask_play_on": "Ab Zug {move} weiterspielen? Die Züge danach bleiben zum Wiederholen, bis zum nächsten Zug.",
+        "record.ask_play_on_start": "Vom Anfang an weiterspielen? Die Züge bleiben zum Wiederholen, bis zum nächsten Zug.",
         "pause.footer": "[↑↓] wählen  [RETURN] OK  [ESC] zurück",
         "pause.footer.scroll": "[↑↓] blättern  [RETURN] OK  [ESC] zurück",
         "msg.not_saved": "Nicht gespeichert: bleibt nur bis zum Beenden.",

@@ -424,6 +424,9 @@ class ByPuzzCartridge(Cartridge):
     def commands(self) -> list[Command]:
         return self.screen.commands()
 
+    def draw_replay(self, lines) -> None:
+        self.screen.draw_replay(lines)  # the record page opens from the play screen only
+
     # The frame.
 
     def update(self, inp: Input) -> None:

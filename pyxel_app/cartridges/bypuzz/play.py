@@ -19,7 +19,8 @@ from ...rules.fifteen import CELLS, DOWN, LEFT, RIGHT, UP
 from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
-from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
+from ...shell.replay import RECORD_KEY
+from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini, slide_mark
 from .shared import DISTANCES
 from .screen import KEYS_Y, PROMPT_ROW, Screen
 
@@ -306,10 +307,12 @@ class PlayScreen(Screen):
 
     def commands(self) -> list[Command]:
         cart = self.cart
+        record = Command(t("pause.record"), cart.open_record, RECORD_KEY)
         if self.won:
             return [
                 Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
                 Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
+                record,
             ]
         return [
             Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
@@ -325,6 +328,7 @@ class PlayScreen(Screen):
             Command(t("bypuzz.cmd.keys"), lambda: cart.set_devices(mouse=False, pad=False), "T"),
             Command(t("pause.save"), cart.save_game),
             Command(t("pause.load"), cart.load_game),
+            record,
         ]
 
     # The frame.
@@ -430,7 +434,7 @@ class PlayScreen(Screen):
             colours = {cell: palette.GREEN for cell in range(CELLS)}
         elif self.hint_cell is not None and (self.hint_frames // 8) % 2 == 0:
             colours[self.hint_cell] = HINT_COLOUR
-        draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours, offsets=self.slide_offsets())
+        self.draw_board(colours, self.slide_offsets())
         self.draw_hover()
         draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=self.in_place)))
         if self.won:
@@ -441,6 +445,24 @@ class PlayScreen(Screen):
             ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
         else:
             self.prompt()
+
+    def draw_board(self, colours: dict[int, int], offsets: dict[int, tuple[int, int]]) -> None:
+        cart = self.cart
+        tiles = cart.state.tiles
+        mark = slide_mark(tiles, cart.session.last_move())
+        draw_board(tiles, cart.goal, cart.tile_style, colours, offsets=offsets, mark=mark)
+
+    def draw_replay(self, lines) -> None:
+        """The board at the replay's moment as undo to it would show it (``board_changed``): no
+        hint, check run nor glide, and all green where the win is noticed there."""
+        cart = self.cart
+        won = cart.solved and (self.won if lines.present else cart.auto_check)
+        in_place = self.count_in_place() if cart.auto_check else self.in_place
+        self.title(lines.word)
+        self.draw_board({cell: palette.GREEN for cell in range(CELLS)} if won else {}, {})
+        draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=in_place)))
+        lines.bar.line_at(1, KEYS_Y + ui.LINE_PITCH, lines.keys)
+        ui.status_lines(lines.status, ui.STATUS_Y, palette.WHITE)
 
     def draw_hover(self) -> None:
         inp = self.app.input
