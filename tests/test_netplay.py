@@ -328,8 +328,8 @@ def test_a_cut_connection_resumes_after_reconnecting_with_the_same_game(make_app
     # The side to move plays, and the line is cut before the other side hears of it.
     mover, other = (host, join) if host.seat_to_move() == host.net.local else (join, host)
     mover.person_move(mover.rules.move_to_text(mover.rules.legal_moves(mover.state)[0]))
-    mover.net.link.sock.shutdown(socket.SHUT_RDWR)
-    mover.net.link.out.clear()
+    mover.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
+    mover.net.link.stream.out.clear()
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     assert mover.session.move_count == other.session.move_count + 1
     for app in (host_app, join_app):  # both offer to reconnect; the game stays saved on both sides
@@ -388,7 +388,7 @@ def two_moves_then_cut(host_app, host, join_app, join, reply: str) -> None:
     frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
     join.person_move(reply)
     frames([host_app, join_app], lambda: host.session.move_count == 2)
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
 
 
@@ -632,7 +632,7 @@ def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
     frames([host_app, join_app], lambda: settled(host) and host.session.move_count == 1)
     Driver(host_app).frame()
     shots["waiting for the other player"] = stray_pixels()[:5]
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == "lost")
     host_app.overlays.clear()
     Driver(host_app).frame()
@@ -914,7 +914,7 @@ def test_the_panel_of_a_network_game_draws_no_line_over_another(make_app, monkey
     found = {}
     for app, cart in ((host_app, host), (join_app, join)):
         found[f"{cart.net.role} connected"] = overlaps(drawn_texts(monkeypatch, app))
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     for app, cart in ((host_app, host), (join_app, join)):
         app.overlays.clear()
