@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pyxel_app"
-DESKTOP_TOOLS = ("bench", "build.py", "__main__.py", "shell/harness.py", "shell/snap.py")
+DESKTOP_TOOLS = ("bench", "build.py", "__main__.py", "shell/harness.py", "shell/snap.py", "shell/netharness.py",
+                 "net/local_broker.py")
 NO_WEB_MODULES = ("threading", "_thread", "multiprocessing", "subprocess", "socket", "concurrent.futures")
 WEB_WORDS = ("web", "emscripten")
 # Words without which no offence can be written: a module lacking them all is not parsed.

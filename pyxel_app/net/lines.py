@@ -63,12 +63,7 @@ class LineLink:
     def poll(self) -> list[Command]:
         """What came since the last poll (bounded), after sending what waits."""
         commands: list[Command] = []
-        got = 0
-        while got < READ_LIMIT and not self.closed:
-            data = self.stream.read(READ_LIMIT - got)
-            if not data:
-                break
-            got += len(data)
+        for data in self.stream.pieces(READ_LIMIT):
             self.last_heard = self.clock()
             try:
                 commands += self.decoder.feed(data)

@@ -49,6 +49,16 @@ class Stream:
             self.close("closed")
         return data or b""
 
+    def pieces(self, limit: int):
+        """What has come, piece by piece, at most ``limit`` bytes in all: one poll's worth."""
+        got = 0
+        while got < limit and not self.closed:
+            data = self.read(limit - got)
+            if not data:
+                return
+            got += len(data)
+            yield data
+
     def close(self, problem: str = "", detail: object = "") -> None:
         if self.closed:
             return
