@@ -482,6 +482,7 @@ def bench_commands() -> dict:
 def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
     """A value each argument of each bench command takes, by command and argument (its ``dest``)."""
     return {
+        "broker": {},
         "connect4": {"match": "peer"},
         "draughts": {"move_ms": "20", "games": "1", "first": "10", "seed": "7", "record": str(folder / "games.txt"),
                      "swap_eval": "hand"},

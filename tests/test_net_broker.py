@@ -466,3 +466,15 @@ def test_the_room_factory_opens_a_host_or_a_caller(broker, clock):
     assert [type(end).__name__ for end in opened] == ["RoomHost", "RoomCaller"]
     for end in opened:
         end.close()
+
+
+# ---- a crowd ----
+
+
+def test_a_crowd_of_rooms_with_strangers_and_slow_clients_all_complete_and_stay_apart(broker):
+    from pyxel_app.shell.netharness import crowd
+
+    result = crowd(broker.address, rooms=30, seed=3, strangers=4)
+    assert result.problems == [] and result.completed == 30 and result.moves >= 30 * 7
+    assert result.cross_room == result.strangers_read == 0
+    assert result.strangers_cut == 8 and result.guesses_unanswered == 4

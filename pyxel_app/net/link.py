@@ -141,8 +141,7 @@ class Connector:
     def poll(self):
         if self.closed:
             return None
-        _, writable, _ = select.select([], [self.sock], [], 0)
-        if not writable:
+        if not connected_or_failed(self.sock):
             if self.clock() - self.started > self.connect_seconds:
                 self.fail("silent", f"{self.connect_seconds:g}")
             return None
@@ -162,6 +161,16 @@ class Connector:
             except OSError:
                 pass
             self.sock = None
+
+
+def connected_or_failed(sock: socket.socket) -> bool:
+    """A connection begun without waiting has stood up or failed (the socket's error says which).
+    poll() where the system has it: select() refuses a descriptor past 1023, as a busy bench makes."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLOUT)
+        return bool(poller.poll(0))
+    return bool(select.select([], [sock], [], 0)[1])
 
 
 # errno -> the word the match layer shows for it (``net.why.<word>``)

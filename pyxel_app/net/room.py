@@ -231,6 +231,7 @@ class Room:
         self.port = 0  # a room is no port: the match layer reads this of any waiter
         self.streams: dict[str, RoomStream] = {}
         self.door_open = True
+        self.cross_room = 0  # frames from another room's client, dropped
         try:
             connector = connect(broker, clock)
         except BrokerUnusable as error:
@@ -258,6 +259,9 @@ class Room:
                 self.take(*found)
 
     def take(self, kind: bytes, sender: str, data: bytes) -> None:
+        if not sender.startswith(self.code + "-"):  # the broker's ACL lets none through; if one came, it is dropped
+            self.cross_room += 1
+            return
         stream = self.streams.get(sender)
         if stream is not None and kind == DATA:
             stream.incoming += data

@@ -7,6 +7,11 @@ broker bench sits thousands.
 
 from __future__ import annotations
 
+import random
+import socket
+import time
+from dataclasses import dataclass, field
+
 from ..games import find
 from ..rules.base import RulesError
 from .netplay import NetGame
@@ -126,3 +131,146 @@ class BareTable:
 
     def my_turn(self) -> bool:
         return self.net.playing and not self.over and self.rules.to_move(self.state) == self.net.local
+
+
+# ---- a crowd on one broker ----
+
+
+@dataclass
+class Crowd:
+    """What became of ``rooms`` games played at once on one broker, and of the strangers beside them."""
+
+    rooms: int
+    completed: int = 0  # games both sides saw end, with the same moves
+    moves: int = 0
+    rounds: int = 0  # frames of every table
+    seconds: float = 0.0
+    cross_room: int = 0  # frames a room's client had from another room's (the ACL lets none through)
+    strangers_read: int = 0  # messages the strangers' clients read (they may read none)
+    strangers_cut: int = 0  # strangers the broker hung up on (garbage, oversize messages)
+    guesses_unanswered: int = 0  # knocks with guessed codes that found nobody
+    problems: list[str] = field(default_factory=list)  # a game that broke off, and why
+
+
+def crowd(broker: str, rooms: int, seed: int = 1, slow_every: int = 5, slow_frames: int = 8, strangers: int = 20,
+          max_seconds: float = 600.0) -> Crowd:
+    """``rooms`` Connect 4 games by invite code at once on the broker at ``broker`` (host:port),
+    each side playing a random move on its turn.  Every ``slow_every``-th room's joiner reads
+    only every ``slow_frames`` frames (a slow client).  Beside them, ``strangers`` of each kind:
+    clients that send bytes that are no MQTT, clients with a room's code that send garbage
+    frames and oversize messages to its host, and clients with guessed codes that subscribe to
+    every topic they may name and knock."""
+    from ..net import room
+
+    rng = random.Random(seed)
+    result = Crowd(rooms)
+    codes: list[str] = []
+    while len(codes) < rooms:
+        code = room.new_code(rng)
+        if code not in codes:
+            codes.append(code)
+    pairs = []
+    for number, code in enumerate(codes):
+        host, join = BareTable(f"H{number}"), BareTable(f"J{number}")
+        host.net = NetGame(host, "host", broker, 0, 0, code=code)
+        join.net = NetGame(join, "join", broker, 0, None, code=code)
+        host.net.open()
+        join.net.open()
+        pairs.append((host, join))
+    strays = Strangers(broker, codes, strangers, rng)
+    started = time.monotonic()
+    done: set[int] = set()
+    while len(done) < rooms and time.monotonic() - started < max_seconds:
+        result.rounds += 1
+        strays.poll()
+        for number, (host, join) in enumerate(pairs):
+            if number in done:
+                continue
+            slow = number % slow_every == 0 and result.rounds % slow_frames
+            for table in (host,) if slow else (host, join):
+                table.update()
+                if table.my_turn() and table.moves() == (join if table is host else host).moves():
+                    table.play(table.rules.move_to_text(rng.choice(table.rules.legal_moves(table.state))))
+            if host.has_game and join.has_game and host.over and join.over and host.moves() == join.moves():
+                done.add(number)
+                result.completed += 1
+                result.moves += len(host.moves())
+            elif host.net.stage in ("lost", "failed") or join.net.stage in ("lost", "failed"):
+                done.add(number)
+                result.problems.append(f"room {number}: {host.net.problem or '-'} / {join.net.problem or '-'}")
+    result.seconds = time.monotonic() - started
+    for host, join in pairs:
+        for table in (host, join):
+            ends = [table.net.waiter, table.net.link.stream.room if table.net.link is not None else None]
+            result.cross_room += sum(end.cross_room for end in ends if hasattr(end, "cross_room"))
+            table.net.close()
+    strays.finish(result)
+    return result
+
+
+class Strangers:
+    """The clients of a crowd that are no player: see ``crowd``."""
+
+    def __init__(self, broker: str, codes: list[str], count: int, rng: random.Random) -> None:
+        from ..net import mqtt, room
+        from ..net.mqtt_client import MqttSession
+
+        host, _, port = broker.rpartition(":")
+        self.rng, self.mqtt, self.room = rng, mqtt, room
+        self.raw = [socket.create_connection((host, int(port))) for _ in range(count)]
+        for sock in self.raw:
+            sock.setblocking(False)
+        guessed = [room.new_code(rng) for _ in range(count)]
+        self.watchers = [MqttSession(room.connect_broker(broker, time.monotonic), f"{code}-watch", code, topic)
+                         for code, topic in zip(guessed, ("#", "bypuzz/#") * count)]
+        self.knockers = [room.RoomCaller(broker, code) for code in guessed]
+        targets = [rng.choice(codes) for _ in range(count)]
+        self.senders = [(MqttSession(room.connect_broker(broker, time.monotonic), f"{code}-{'E' * room.CALLER_TAG}",
+                                     code, room.inbox(code, f"{code}-{'E' * room.CALLER_TAG}")), code)
+                        for code in targets]
+        self.read = 0
+
+    def poll(self) -> None:
+        for sock in self.raw:
+            try:
+                sock.send(self.rng.randbytes(64))
+            except OSError:
+                pass
+        for watcher in self.watchers:
+            self.read += len(watcher.poll())
+        for knocker in self.knockers:
+            knocker.poll()
+        for session, code in self.senders:
+            session.poll()
+            host_inbox = self.room.inbox(code, self.room.host_id(code))
+            garbage = self.rng.choice([self.rng.randbytes(40), b"D" + self.rng.randbytes(30),
+                                       self.room.frame(b"D", f"{code}-{'J' * self.room.CALLER_TAG}", b"MOVE 1 4\n"),
+                                       self.room.frame(b"K", f"{code}-host"), b"x" * 2000])
+            session.publish(host_inbox, garbage)
+
+    def finish(self, result: Crowd) -> None:
+        from ..net.room import NO_HOST_SECONDS
+
+        deadline = time.monotonic() + NO_HOST_SECONDS + 2
+        while time.monotonic() < deadline and not all(knocker.closed for knocker in self.knockers):
+            self.poll()
+            time.sleep(0.01)
+        result.strangers_read = self.read
+        result.strangers_cut = sum(session.closed for session, _ in self.senders)
+        result.strangers_cut += sum(self.cut_off(sock) for sock in self.raw)
+        result.guesses_unanswered = sum(knocker.problem == "no_host" for knocker in self.knockers)
+        for session in self.watchers + [session for session, _ in self.senders]:
+            session.close()
+        for knocker in self.knockers:
+            knocker.close()
+
+    @staticmethod
+    def cut_off(sock: socket.socket) -> bool:
+        try:
+            cut = sock.recv(1) == b""
+        except BlockingIOError:
+            cut = False
+        except OSError:
+            cut = True
+        sock.close()
+        return cut
