@@ -28,6 +28,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     # Network play's sockets: imported only when a game is hosted or joined, which the browser
     # never offers (setup.mode_choices), and refused there besides (netplay.open_link_factory).
     "net/link.py": frozenset({"import socket"}),
+    # LAN announcements: the host and join screens open them only where network play is offered
+    # on the LAN (app.network, never in the browser).
+    "net/lan.py": frozenset({"import socket"}),
     # Knocking on the X11 or Wayland server before the window opens: display_problem returns
     # before it on the web (and app.main never asks there: the browser has its canvas).
     "shell/display.py": frozenset({"import socket"}),
