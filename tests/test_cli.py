@@ -414,8 +414,9 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
     fifteen, solved = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
     return {
         "play": {"cartridge": "bypuzz", "puzzles": str(ROOT / "pyxel_app/cartridges/bypuzz/sets/bymore1.txt")},
-        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard"},
-        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob"},
+        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard",
+                  "broker": f"127.0.0.1:{port}"},
+        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob", "broker": f"127.0.0.1:{port}"},
         "perft": {"game": "fifteen", "depth": "2", "variant": "standard", "position": solved},
         "solve": {"game": "fifteen", "position": fifteen, "goal": solved},
         "snap": {"cartridge": "bypuzz", "input": "UP", "out": str(folder / "shot.png"), "seed": "1", "scale": "1",

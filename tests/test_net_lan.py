@@ -13,14 +13,18 @@ from pyxel_app.net import lan
 from test_netplay import LOOPBACK, Clock
 
 
-@pytest.fixture
-def here(monkeypatch):
+def on_loopback(monkeypatch) -> tuple[str, int]:
     """Announcements on a loopback port of this test's own."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.bind((LOOPBACK, 0))
         port = probe.getsockname()[1]
     monkeypatch.setenv(lan.ENV, f"{LOOPBACK}:{port}")
     return LOOPBACK, port
+
+
+@pytest.fixture
+def here(monkeypatch):
+    return on_loopback(monkeypatch)
 
 
 def hear(finder: lan.Finder, until, seconds: float = 5.0) -> None:
