@@ -313,6 +313,10 @@ DOCUMENTED = {
         (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
     "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
     "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
+    "python -m pyxel_app serve connect4 --broker broker.example.org[:1883] [--name Ann]":
+        (["serve", "connect4", "--broker", "127.0.0.1:{port}", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app join connect4 XR7-HJ4-MEY --broker broker.example.org[:1883]":
+        (["join", "connect4", "XR7-HJ4-MEY", "--broker", "127.0.0.1:{port}"], WINDOW),
     "python -m pyxel_app perft fifteen 5 [--variant V] [--position TEXT]":
         (["perft", "fifteen", "5", "--variant", "standard", "--position", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"], None),
     "python -m pyxel_app solve fifteen 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 [--goal GOAL]":
@@ -347,6 +351,7 @@ DOCUMENTED = {
     "python -m pyxel_app bench [--quick]": (["bench", "--quick"], STARTS),
     "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
+    "python -m pyxel_app.bench.broker [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
 }
