@@ -43,8 +43,10 @@ for frame in range(20000):
 for frame in range(40):  # the last move's lines go out
     web.update()
     await asyncio.sleep(0.005)
-json.dumps({{"platform": sys.platform, "stage": web.net.stage, "problem": web.net.problem, "moves": web.moves(),
-             "names": web.names, "tcp link loaded": "pyxel_app.net.link" in sys.modules}})
+answer = json.dumps({{"platform": sys.platform, "stage": web.net.stage, "problem": web.net.problem,
+                     "moves": web.moves(), "names": web.names, "tcp link loaded": "pyxel_app.net.link" in sys.modules}})
+web.net.close()  # BYE, DISCONNECT, and the page's WebSocket closed
+answer
 '''
 
 

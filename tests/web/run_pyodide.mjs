@@ -47,3 +47,4 @@ const result = await pyodide.runPythonAsync(
   `import sys\nsys.path.insert(0, "${root}")\n` + readFileSync(snippetFile, "utf8"),
 );
 console.log(String(result));
+process.exit(0); // a socket the snippet left open would keep Node waiting
