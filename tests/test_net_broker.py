@@ -478,3 +478,56 @@ def test_a_crowd_of_rooms_with_strangers_and_slow_clients_all_complete_and_stay_
     assert result.problems == [] and result.completed == 30 and result.moves >= 30 * 7
     assert result.cross_room == result.strangers_read == 0
     assert result.strangers_cut == 8 and result.guesses_unanswered == 4
+
+
+# ---- a broker that misbehaves ----
+
+
+class ScriptedBroker:
+    """A loopback server that answers a client's first packet with ``reply`` (nothing: silence)."""
+
+    def __init__(self, reply: bytes) -> None:
+        self.server = socket.create_server((LOOPBACK, 0))
+        self.port = self.server.getsockname()[1]
+        self.reply = reply
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        conn, _ = self.server.accept()
+        with conn:
+            conn.settimeout(5)
+            try:
+                conn.recv(4096)
+                if self.reply:
+                    conn.sendall(self.reply)
+                conn.recv(4096)  # until the client hangs up
+            except OSError:
+                pass
+        self.server.close()
+
+
+@pytest.mark.parametrize("reply, problem, detail", [
+    (b"\x20\x02\x00\x05", "broker_refused", "5"),  # CONNACK: not authorised
+    (b"\x20\x03\x00\x00\x00", "broker_garbage", "a CONNACK of the wrong shape"),
+    (b"\x30\x03\x00\x01t", "broker_garbage", "packet type 3 out of turn"),  # a PUBLISH before CONNACK
+    (b"\x20\x02\x00\x00\x90\x03\x00\x01\x80", "broker_refused", "128"),  # the subscription refused
+    (b"\x20\x02\x00\x00\x90\x03\x00\x01\x00\x30\xff\xff\xff\xff\x01", "broker_garbage", "longer than four bytes"),
+    (b"\x20\x02\x00\x00\x90\x03\x00\x01\x00\x30\xff\x7f", "broker_garbage", "at most"),  # a 16 KiB packet announced
+    (b"", "broker_silent", "10"),
+])
+def test_a_broker_that_refuses_or_sends_what_is_no_mqtt_ends_the_session_with_a_word(clock, reply, problem, detail):
+    from pyxel_app.net.room import connect_broker
+
+    fake = ScriptedBroker(reply)
+    session = MqttSession(connect_broker(f"{LOOPBACK}:{fake.port}", clock), "XR7HJ4MEY-host", "XR7HJ4MEY",
+                          "bypuzz/XR7HJ4MEY/XR7HJ4MEY-host", clock=clock)
+    deadline = time.monotonic() + 5
+    while not session.closed and time.monotonic() < deadline:
+        assert session.poll() == []
+        if not reply:
+            clock.now += 1
+        time.sleep(0.002)
+    assert session.problem == problem
+    assert detail in session.detail if problem == "broker_garbage" else session.detail == detail
+    fake.thread.join(5)
