@@ -415,6 +415,32 @@ def test_strangers_with_a_wrong_guessed_or_no_code_read_nothing_and_a_third_with
     assert [watcher.got for watcher in watchers] == [[]] * len(watchers)
 
 
+def test_the_strangers_check_finds_a_planted_acl_that_lets_a_room_be_read(tmp_path, clock):
+    from pyxel_app.net.local_broker import ACL, LocalBroker
+
+    looser = tmp_path / "looser.acl"
+    looser.write_text(ACL.read_text(encoding="utf-8").replace("pattern read bypuzz/%u/%c", "pattern read bypuzz/%u/#"))
+    planted = LocalBroker(tmp_path, acl=looser)
+    try:
+        ann, bob = pair(planted, clock)
+        watcher = Watcher(planted, f"{ann.net.code}-MMMMMMMMMM", ann.net.code, [f"bypuzz/{ann.net.code}/#"])
+        assert watcher.subscribed.wait(5)
+        converse([ann, bob], lambda: ann.net.playing and bob.net.playing and watcher.got)
+        watcher.stop()
+        assert any(payload.startswith(b"D") for _, payload in watcher.got)  # the game's lines, read by a third
+        ann.net.close()
+        bob.net.close()
+    finally:
+        planted.stop()
+
+
+def test_a_frame_from_another_rooms_client_is_dropped_and_counted(clock):
+    host = room.RoomHost("127.0.0.1:1", "XR7HJ4MEY", clock=clock, connect=lambda broker, clock: room.Unconnectable(""))
+    host.take(room.KNOCK, "EEEEEEEEE-JJJJJJJJJJ", b"")  # a caller of another room
+    host.take(room.KNOCK, "XR7HJ4MEY-JJJJJJJJJJ", b"")
+    assert host.cross_room == 1 and list(host.knocks) == ["XR7HJ4MEY-JJJJJJJJJJ"]
+
+
 def test_a_code_nobody_hosts_says_so(broker, clock):
     lonely = BareTable("Bob")
     lonely.net = NetGame(lonely, JOIN, broker.address, 0, None, clock=clock, code=room.new_code())

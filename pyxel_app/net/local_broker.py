@@ -7,6 +7,7 @@ and its ACL file named where it lies, so what the tests prove of the broker hold
 
 from __future__ import annotations
 
+import getpass
 import os
 import shutil
 import socket
@@ -54,19 +55,23 @@ def local_config(text: str, tcp_port: int, ws_port: int, acl: Path) -> str:
         lines.append(line)
     if found != {*moved, "acl_file"}:
         raise ValueError(f"{CONFIG} lacks {sorted({*moved, 'acl_file'} - found)}")
+    # Started by root, mosquitto becomes the user "mosquitto", which may not read a test's folder: it
+    # stays whoever started it, as a local tool should.
+    lines.append(f"user {getpass.getuser()}")
     return "\n".join(lines) + "\n"
 
 
 class LocalBroker:
     """mosquitto with the repository's configuration on free loopback ports, until ``stop``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, acl: Path = ACL) -> None:
+        """``acl``: another ACL file in place of the repository's (a test plants a looser one)."""
         program = mosquitto_path()
         if program is None or not CONFIG.is_file():
             raise BrokerMissing(INSTALL if program is None else f"no {CONFIG}")
         self.tcp_port, self.ws_port = free_port(), free_port()
         config = Path(folder) / "mosquitto.conf"
-        config.write_text(local_config(CONFIG.read_text(encoding="utf-8"), self.tcp_port, self.ws_port, ACL))
+        config.write_text(local_config(CONFIG.read_text(encoding="utf-8"), self.tcp_port, self.ws_port, acl))
         self.log = Path(folder) / "mosquitto.log"
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen([program, "-c", str(config)], stdout=log, stderr=subprocess.STDOUT,
