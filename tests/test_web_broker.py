@@ -62,8 +62,10 @@ def test_the_browser_joins_by_code_and_plays_a_whole_game_against_a_desktop_host
     assert host.net.open()
     snippet = tmp_path / "snippet.py"
     snippet.write_text(SNIPPET.format(url=broker.url, code=code))
+    # Files, not pipes: this side reads only once Node has ended, and an error's report can be long.
+    out_file, err_file = open(tmp_path / "out.txt", "w+"), open(tmp_path / "err.txt", "w+")
     node = subprocess.Popen(["node", str(HERE / "web" / "run_pyodide.mjs"), str(node_modules / "pyodide"), str(PACKAGE),
-                             str(snippet)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             str(snippet)], stdout=out_file, stderr=err_file, text=True)
     rng = random.Random(12)
     deadline = time.monotonic() + NODE_SECONDS
     try:
@@ -72,12 +74,15 @@ def test_the_browser_joins_by_code_and_plays_a_whole_game_against_a_desktop_host
             if host.my_turn():
                 host.play(host.rules.move_to_text(rng.choice(host.rules.legal_moves(host.state))))
             time.sleep(0.002)
-        out, err = node.communicate(timeout=10)
+        node.wait(timeout=10)
     finally:
         if node.poll() is None:
             node.kill()
             node.wait()
         host.net.close()
+        out, err = (end.seek(0) or end.read() for end in (out_file, err_file))
+        out_file.close()
+        err_file.close()
     assert node.returncode == 0, err[-2000:]
     answer = json.loads(out.strip().splitlines()[-1])
     assert answer["platform"] == "emscripten" and not answer["tcp link loaded"]

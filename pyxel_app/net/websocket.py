@@ -17,6 +17,7 @@ from .stream import Stream
 CONNECT_SECONDS = 10.0
 OPEN, CLOSING = 1, 2  # WebSocket.readyState
 SUBPROTOCOL = "mqtt"
+EVENTS = ("message", "close")  # what the page's WebSocket tells, each to a Python function (a proxy)
 
 
 class WebSocketStream(Stream):
@@ -50,10 +51,7 @@ class WebSocketStream(Stream):
     def release(self, last: bytes) -> None:
         if last and self.socket.readyState == OPEN:
             self.send_some(last)
-        self.socket.close()
-        for proxy in self.proxies:
-            proxy.destroy()
-        self.proxies.clear()
+        let_go(self.socket, self.proxies)
 
 
 class WebSocketConnector:
@@ -77,8 +75,8 @@ class WebSocketConnector:
             return
         self.socket.binaryType = "arraybuffer"
         self.proxies = [create_proxy(self.on_message), create_proxy(self.on_close)]
-        self.socket.addEventListener("message", self.proxies[0])
-        self.socket.addEventListener("close", self.proxies[1])
+        for event, proxy in zip(EVENTS, self.proxies):
+            self.socket.addEventListener(event, proxy)
 
     def on_message(self, event) -> None:
         data = event.data
@@ -108,7 +106,15 @@ class WebSocketConnector:
         """Give up opening; once the stream was handed over, it is the stream's to close."""
         self.closed = True
         if self.socket is not None and not self.handed:
-            self.socket.close()
-            for proxy in self.proxies:
-                proxy.destroy()
-            self.proxies.clear()
+            let_go(self.socket, self.proxies)
+
+
+def let_go(socket, proxies: list) -> None:
+    """Close ``socket`` and free the Python functions its events called: unhooked first, since a
+    message already on its way would otherwise call a function that is gone (an error in the page)."""
+    for event, proxy in zip(EVENTS, proxies):
+        socket.removeEventListener(event, proxy)
+    socket.close()
+    for proxy in proxies:
+        proxy.destroy()
+    proxies.clear()
