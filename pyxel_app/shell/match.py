@@ -100,9 +100,10 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page; on the desktop what network play adds (in the browser there is none)."""
+        """The game's page, and what network play adds where it is offered."""
         own = t(f"{self.key}.help")
-        return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
+        networked = self.app.network or self.app.web  # the browser plays by invite code
+        return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")

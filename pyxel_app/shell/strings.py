@@ -140,7 +140,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.keys.play": "[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "match.keys.net": "[Z] ask to undo\n[TAB] menu\n[F1] help [X] leave",
         "net.help": (
-            "Network: one computer hosts, the other joins with its address. [Z] asks the other "
+            "Network: one computer hosts, the other joins: on this network by its address (the games "
+            "hosted here are listed), anywhere by the invite code the host shows, through a broker "
+            "([F2] its address). [Z] asks the other "
             "player to take your last move back; the game menu ([TAB], pad START) offers a draw "
             "or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
             "connection keeps the game: reconnect from the question or the game menu."
@@ -474,7 +476,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.keys.play": "[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "match.keys.net": "[Z] Rücknahme?\n[TAB] Menü\n[F1] Hilfe [X] Ende",
         "net.help": (
-            "Netzwerk: ein Rechner eröffnet, der andere tritt mit dessen Adresse bei. [Z] fragt "
+            "Netzwerk: ein Rechner eröffnet, der andere tritt bei: in diesem Netz mit dessen Adresse "
+            "(die Spiele hier werden gelistet), überall mit dem Einladungscode, den der Eröffner zeigt, "
+            "über einen Broker ([F2] seine Adresse). [Z] fragt "
             "den anderen Spieler, ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
             "([Tab], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach "
             "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
