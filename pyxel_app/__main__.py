@@ -34,6 +34,19 @@ def bind_address(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def broker_address(text: str) -> str:
+    """An argparse type for ``--broker``: a broker's host[:port] (the desktop reaches it over TCP)."""
+    from .net.room import parse_broker
+
+    try:
+        broker = parse_broker(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if broker.url:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: the app reaches a broker by host[:port] (a URL is the browser's)")
+    return text.strip()
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="ByPuzz Arcade: C64-style board and puzzle games.")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -46,10 +59,13 @@ def build_parser() -> Parser:
     serve.add_argument("--name", default="", help="your name (the other player sees it)")
     serve.add_argument("--bind", type=bind_address, default="", metavar="ADDRESS", help="listen on this address only (default: all)")
     serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
+    serve.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]",
+                       help="host by invite code through this broker (the code shows in the window)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
-    join.add_argument("address", metavar="HOST[:PORT]")
+    join.add_argument("address", metavar="HOST[:PORT]", help="the host's address; with --broker, the invite code")
     join.add_argument("--name", default="", help="your name (the other player sees it)")
+    join.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]", help="join by invite code through this broker")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
     perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
@@ -190,8 +206,13 @@ def cmd_serve(args) -> None:
     variants = spec.rules.variants
     if args.variant is not None and args.variant not in variants:
         raise UsageError(f"--variant {args.variant[:40]!r} is not a variant of {spec.key}; choose from {', '.join(variants)}")
-    port = args.port or DEFAULT_PORT
     name = clean_cli_name(args.name)
+    if args.broker is not None:
+        if args.port is not None or args.bind:
+            raise UsageError("--broker hosts by invite code: --port and --bind are for the local network")
+        main(spec.key, network=("code_host", args.broker, 0, name, args.variant))
+        return
+    port = args.port or DEFAULT_PORT
     check_listening(args.bind, port)
     main(spec.key, network=("host", args.bind, port, name, args.variant))
 
@@ -213,6 +234,15 @@ def cmd_join(args) -> None:
     from .shell.app import main
 
     spec = two_seat_game(args.game)
+    if args.broker is not None:
+        from .net.room import normal_code, shown_code
+
+        try:
+            code = normal_code(args.address)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        main(spec.key, network=("code_join", f"{shown_code(code)}@{args.broker}", 0, clean_cli_name(args.name), None))
+        return
     try:
         host, port = split_address(args.address)
     except ValueError as error:

@@ -7,6 +7,8 @@ import os
 import pytest
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# LAN announcements (net/lan.py) stay on loopback in every test and every app a test starts.
+os.environ["BYPUZZ_LAN"] = "127.0.0.1:42719"
 
 
 @pytest.fixture(scope="session")

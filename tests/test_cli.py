@@ -313,6 +313,10 @@ DOCUMENTED = {
         (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
     "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
     "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
+    "python -m pyxel_app serve connect4 --broker broker.example.org[:1883] [--name Ann]":
+        (["serve", "connect4", "--broker", "127.0.0.1:{port}", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app join connect4 XR7-HJ4-MEY --broker broker.example.org[:1883]":
+        (["join", "connect4", "XR7-HJ4-MEY", "--broker", "127.0.0.1:{port}"], WINDOW),
     "python -m pyxel_app perft fifteen 5 [--variant V] [--position TEXT]":
         (["perft", "fifteen", "5", "--variant", "standard", "--position", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"], None),
     "python -m pyxel_app solve fifteen 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 [--goal GOAL]":
@@ -348,6 +352,7 @@ DOCUMENTED = {
     "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
     "python -m pyxel_app.bench.searches [--quick]": (["--quick"], STARTS),
+    "python -m pyxel_app.bench.broker [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
 }
@@ -415,8 +420,9 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
     fifteen, solved = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
     return {
         "play": {"cartridge": "bypuzz", "puzzles": str(ROOT / "pyxel_app/cartridges/bypuzz/sets/bymore1.txt")},
-        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard"},
-        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob"},
+        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard",
+                  "broker": f"127.0.0.1:{port}"},
+        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob", "broker": f"127.0.0.1:{port}"},
         "perft": {"game": "fifteen", "depth": "2", "variant": "standard", "position": solved},
         "solve": {"game": "fifteen", "position": fifteen, "goal": solved},
         "snap": {"cartridge": "bypuzz", "input": "UP", "out": str(folder / "shot.png"), "seed": "1", "scale": "1",
@@ -483,6 +489,7 @@ def bench_commands() -> dict:
 def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
     """A value each argument of each bench command takes, by command and argument (its ``dest``)."""
     return {
+        "broker": {},
         "connect4": {"match": "peer"},
         "draughts": {"move_ms": "20", "games": "1", "first": "10", "seed": "7", "record": str(folder / "games.txt"),
                      "swap_eval": "hand"},

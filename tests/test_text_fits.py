@@ -641,7 +641,7 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
             stage = "waiting" if problem is None else "failed"
             cart.phase = phase
             cart.net = SimpleNamespace(stage=stage, listening_port=port, waiting_seconds=3599, problem=problem or "",
-                                       detail=FILLER, address="bypuzz-arcade.example.org:65535")
+                                       detail=FILLER, address="bypuzz-arcade.example.org:65535", code="")
             subjects = ([strings.t("net.hosting"), strings.t("net.tell")] + [f"{a}:{port}" for a in cart.host_addresses]
                         if phase == "host" else [strings.t("net.connecting", address=cart.net.address)])
             if problem:
@@ -656,6 +656,56 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
     cart.entry.type_text("bypuzz-arcade.example.org:65535")
     subjects = [strings.t("net.address", port=cart.default_port), strings.t("net.keys.address"), cart.entry.typed]
     assert screen_problems(app, recorder, subjects) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_invite_code_screens_show_the_broker_every_reason_and_the_games_found_whole(make_app, recorder, language):
+    """Hosting and joining by code with a long broker's URL and every reason a room fails; the code
+    and broker entries; the LAN's list with the longest names at the longest addresses."""
+    from types import SimpleNamespace
+
+    from pyxel_app.net.lan import Hosted
+    from pyxel_app.shell import setup
+    from pyxel_app.shell.netplay import why_text
+    from pyxel_app.shell.setup_net import LAN_SHOWN
+
+    app, driver, cart = cartridge_at_start(make_app, "connect4", language, network=True)
+    table = strings.table(language)
+    broker = "wss://bypuzz-arcade.example.org:65535/mqtt"
+    app.settings.set("net.broker", broker)
+    reasons = [key.split(".")[-1] for key in table if key.startswith("net.why.")]
+    for mode, phase in ((setup.MODE_CODE_HOST, "code_host"), (setup.MODE_CODE_JOIN, "connecting")):
+        cart.mode, cart.names = mode, [LONG_NAME, ""]
+        for problem in [None] + reasons:
+            cart.phase = phase
+            cart.net = SimpleNamespace(stage="waiting" if problem is None else "failed", listening_port=0,
+                                       waiting_seconds=3599, problem=problem or "", detail=FILLER, code="XR7HJ4MEY",
+                                       host=broker, address=f"XR7-HJ4-MEY@{broker}")
+            told = [strings.t("net.code.tell")] if problem is None else []  # after a failure, why instead
+            subjects = (told + [strings.t("net.code.broker", broker=broker), strings.t("net.keys.broker")]
+                        if phase == "code_host"
+                        else [strings.t("net.code.connecting", code="XR7-HJ4-MEY", broker=broker)])
+            subjects += ([strings.t("net.not_now", why=why_text(problem, FILLER)), strings.t("net.keys.retry")] if problem
+                         else [strings.t("net.keys.cancel")])
+            assert screen_problems(app, recorder, subjects) == [], (phase, problem)
+    cart.net = None
+    cart.go_to_phase("code")
+    cart.entry.type_text("XR7-HJ4-MEY")
+    subjects = [strings.t("net.code.prompt"), strings.t("net.code.broker", broker=broker), strings.t("net.keys.code"),
+                cart.entry.typed]
+    assert screen_problems(app, recorder, subjects) == []
+    cart.go_to_phase("broker")
+    assert cart.entry.typed == ""  # longer than the line: typed afresh
+    app.settings.set("net.broker", broker[:34])
+    cart.go_to_phase("broker")
+    assert cart.entry.typed == broker[:34]
+    assert screen_problems(app, recorder, [strings.t("net.broker.prompt"), strings.t("net.keys.broker_entry")]) == []
+    cart.go_to_phase("lan")
+    found = [Hosted("255.255.255.25" + str(n), 65535, "connect4", "standard", LONG_NAME) for n in range(LAN_SHOWN)]
+    cart.setup.shown.finder.found = lambda game=None: found
+    driver.frame()
+    assert len(cart.setup.shown.labels()) == LAN_SHOWN + 1
+    assert screen_problems(app, recorder, [strings.t("net.lan.question")] + cart.setup.shown.labels()) == []
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)

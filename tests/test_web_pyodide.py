@@ -42,20 +42,25 @@ json.dumps(answer)
 '''
 
 
-@pytest.fixture(scope="module")
-def pyodide_dir():
+def npm_packages(*packages: str) -> Path:
+    """The folder where npm put ``packages`` (fetched once into the cache), or a skip (CI: a failure)."""
     if not shutil.which("node") or not shutil.which("npm"):
         missing("node and npm are needed for the Pyodide test", NODE)
-    target = CACHE / "node_modules" / "pyodide"
-    if not (target / "pyodide.mjs").is_file():
+    wanted = [package for package in packages if not (CACHE / "node_modules" / package.rpartition("@")[0]).is_dir()]
+    if wanted:
         CACHE.mkdir(parents=True, exist_ok=True)
         result = subprocess.run(
-            ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(CACHE), f"pyodide@{PYODIDE_VERSION}"],
+            ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(CACHE), *wanted],
             capture_output=True, text=True, timeout=600,
         )
         if result.returncode != 0:
-            missing(f"could not install pyodide from npm: {result.stderr.strip()[:200]}", NODE)
-    return target
+            missing(f"could not install {' '.join(wanted)} from npm: {result.stderr.strip()[:200]}", NODE)
+    return CACHE / "node_modules"
+
+
+@pytest.fixture(scope="module")
+def pyodide_dir():
+    return npm_packages(f"pyodide@{PYODIDE_VERSION}") / "pyodide"
 
 
 def cpython_proof() -> dict:

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["BYPUZZ_LAN"] = "127.0.0.1:42719"  # the join screen listens for LAN games: on loopback only
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyxel

@@ -37,6 +37,7 @@ from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import ON_OFF, Settings, one_of, parsed_by
+from .setup_base import BROKER_SETTING, broker_problem
 from .slots import old_save_file, slot_pattern
 from .sounds import slot
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
@@ -58,7 +59,8 @@ FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
-# The command line's network start: (role "host" or "join", host, port, player's name, variant or None).
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None);
+# by invite code the role is "code_host" or "code_join" and the host the broker (a joiner's: CODE@broker).
 Network = tuple[str, str, int, str, "str | None"]
 
 
@@ -161,6 +163,7 @@ class App:
             "sound": ON_OFF,
             "pad.layout": one_of(*PAD_LAYOUTS),
             "key.": parsed_by(parse_binding, BindingError),
+            BROKER_SETTING: broker_problem,
         }
 
     def apply_settings(self) -> None:

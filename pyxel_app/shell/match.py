@@ -42,7 +42,7 @@ from .hotkeys import HotkeyBar
 from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
-from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
+from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, Setup, net_phases
 from .setup_base import sides_have_colours, stray_typing
 from .strings import t
 
@@ -61,8 +61,9 @@ FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "nam
 PLAY_SCREEN_NAMES = ("draw_play", "draw_replay", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
                      "end_word", "prompt", "show_long_texts", "boxed")
 SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices", "first_player_phase",
-               "accept_address")
-NET_NAMES = ("net", "net_options", "host_addresses", "default_port", "start_hosting", "start_joining",
+               "accept_address", "broker_from")
+NET_NAMES = ("net", "net_options", "host_addresses", "default_port", "broker", "start_hosting", "start_joining",
+             "start_hosting_by_code", "start_joining_by_code",
              "start_network", "takes_up_network", "cancel_network", "start_net_session", "reconnect", "offer_draw",
              "ask_resign", "take_back_to", "end_by_agreement")
 
@@ -89,7 +90,7 @@ class MatchCartridge(Cartridge):
         asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
         colour += ("side",) if MODE_COMPUTER in modes and sides_have_colours(self.spec) else ()
         first = ("first",) if self.spec.ask_who_starts else ()
-        network = NET_PHASES if NET_MODES[0] in modes else ()
+        network = net_phases(modes)
         variant = ("variant",) if self.spec.choose_variant else ()
         return variant + asked + ("name",) + colour + first + ("play", "over") + network
 
@@ -100,9 +101,10 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page; on the desktop what network play adds (in the browser there is none)."""
+        """The game's page, and what network play adds where it is offered."""
         own = t(f"{self.key}.help")
-        return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
+        networked = self.app.network or self.app.web  # the browser plays by invite code
+        return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")

@@ -8,6 +8,7 @@ comes in a box.  It reads the match (its flow, view, network game) and changes n
 
 from __future__ import annotations
 
+from ..net.room import shown_code
 from . import palette, ui
 from .netplay import elapsed_text, why_text
 from .replay import key_lines
@@ -96,10 +97,14 @@ class PlayScreen:
         if net is None:
             return flow.word("to_move", player=flow.player_label(seat))
         if net.stage == "listening" or net.caller:  # a caller not yet let in may not be the one awaited
+            if net.code:
+                return t("net.code.back_soon", player=flow.player_name(net.remote), code=shown_code(net.code),
+                         time=elapsed_text(net.waiting_seconds))
             return t("net.back_soon", player=flow.player_name(net.remote), port=net.listening_port,
                      time=elapsed_text(net.waiting_seconds))
         if net.stage == "connecting":
-            return t("net.connecting", address=net.address) + " " + elapsed_text(net.waiting_seconds)
+            address = shown_code(net.code) if net.code else net.address
+            return t("net.connecting", address=address) + " " + elapsed_text(net.waiting_seconds)
         if not net.playing:
             return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
         if seat == net.remote:

@@ -177,13 +177,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.keys.play": "[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "match.keys.net": "[Z] ask to undo\n[TAB] menu\n[F1] help [X] leave",
         "net.help": (
-            "Network: one computer hosts, the other joins with its address. [Z] asks the other "
+            "Network: one computer hosts, the other joins: on this network by its address (the games "
+            "hosted here are listed), anywhere by the invite code the host shows, through a broker "
+            "([F2] its address). [Z] asks the other "
             "player to take your last move back; the game menu ([TAB], pad START) offers a draw "
             "or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
             "connection keeps the game: reconnect from the question or the game menu."
         ),
         "net.mode.host": "Host a network game",
         "net.mode.join": "Join a network game",
+        "net.mode.code_host": "Host by invite code",
+        "net.mode.code_join": "Join by invite code",
+        "net.code.tell": "On the other computer choose \"Join by invite code\" and type this code:",
+        "net.code.prompt": "The invite code from the player who hosts:",
+        "net.code.bad": "Not an invite code: {code}",
+        "net.code.broker": "Broker: {broker}",
+        "net.code.no_broker": "No broker is set: press F2 and type its address.",
+        "net.code.connecting": "Joining {code} through {broker}.",
+        "net.code.back_soon": "Waiting for {player}, code {code} {time}",
+        "net.keys.code": "Type; [RETURN] join, [F2] the broker",
+        "net.keys.broker": "[F2] the broker's address",
+        "net.broker.prompt": "The broker's address (host:port; in the browser ws:// or wss://):",
+        "net.broker.bad": "Not a broker's address: {address}",
+        "net.keys.broker_entry": "Type; [RETURN] keep it, [ESC] back",
+        "net.lan.question": "Games on this network:",
+        "net.lan.type": "Type the host's address",
+        "net.lan.game": "{address} {name}",
+        "net.lan.searching": "Looking for games",
         "net.word": "Network.",
         "net.hosting": "Waiting for the other player to join.",
         "net.tell": "On the other computer choose \"Join a network game\" and type one of these addresses:",
@@ -265,6 +285,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.asking": "the other computer asked more than {detail} questions a minute",
         "net.why.busy": "the other computer was greeting another one",
         "net.why.slow": "no greeting within {detail} s",
+        "net.why.broker_down": "the broker cannot be reached",
+        "net.why.broker_unknown": "the broker's address is not known",
+        "net.why.broker_address": "the broker's address is no address",
+        "net.why.broker_kind": "the broker's address is of the wrong kind here",
+        "net.why.broker_refused": "the broker refused the game (code {detail})",
+        "net.why.broker_lost": "the connection to the broker was lost",
+        "net.why.broker_garbage": "the broker sent something unreadable",
+        "net.why.broker_silent": "the broker did not answer for {detail} s",
+        "net.why.no_host": "nobody hosts a game with that code",
+        "net.why.full": "that game already has two players",
         "net.bad.unknown_command": "an unknown command \"{verb}\"",
         "net.bad.unreadable": "{verb} with unreadable text",
         "net.bad.not_number": "{verb} without its number",
@@ -532,7 +562,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.keys.play": "[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "match.keys.net": "[Z] Rücknahme?\n[TAB] Menü\n[F1] Hilfe [X] Ende",
         "net.help": (
-            "Netzwerk: ein Rechner eröffnet, der andere tritt mit dessen Adresse bei. [Z] fragt "
+            "Netzwerk: ein Rechner eröffnet, der andere tritt bei: in diesem Netz mit dessen Adresse "
+            "(die Spiele hier werden gelistet), überall mit dem Einladungscode, den der Eröffner zeigt, "
+            "über einen Broker ([F2] seine Adresse). [Z] fragt "
             "den anderen Spieler, ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
             "([Tab], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach "
             "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
@@ -540,6 +572,24 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "net.mode.host": "Netzwerkspiel eröffnen",
         "net.mode.join": "Netzwerkspiel beitreten",
+        "net.mode.code_host": "Per Code eröffnen",
+        "net.mode.code_join": "Per Code beitreten",
+        "net.code.tell": "Auf dem anderen Rechner \"Per Code beitreten\" wählen und diesen Code tippen:",
+        "net.code.prompt": "Der Einladungscode vom eröffnenden Spieler:",
+        "net.code.bad": "Kein Einladungscode: {code}",
+        "net.code.broker": "Broker: {broker}",
+        "net.code.no_broker": "Kein Broker eingestellt: F2 drücken und seine Adresse tippen.",
+        "net.code.connecting": "Trete {code} über {broker} bei.",
+        "net.code.back_soon": "Warte auf {player}, Code {code} {time}",
+        "net.keys.code": "Tippen; [RETURN] beitreten, [F2] Broker",
+        "net.keys.broker": "[F2] Adresse des Brokers",
+        "net.broker.prompt": "Adresse des Brokers (Host:Port; im Browser ws:// oder wss://):",
+        "net.broker.bad": "Keine Broker-Adresse: {address}",
+        "net.keys.broker_entry": "Tippen; [RETURN] übernehmen, [ESC] zurück",
+        "net.lan.question": "Spiele in diesem Netz:",
+        "net.lan.type": "Adresse des Eröffners tippen",
+        "net.lan.game": "{address} {name}",
+        "net.lan.searching": "Suche Spiele",
         "net.word": "Netzwerk.",
         "net.hosting": "Warte, bis der andere Spieler beitritt.",
         "net.tell": "Auf dem anderen Rechner \"Netzwerkspiel beitreten\" wählen und eine dieser Adressen tippen:",
@@ -621,6 +671,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.asking": "der andere Rechner stellte mehr als {detail} Fragen pro Minute",
         "net.why.busy": "der andere Rechner begrüßte gerade einen anderen",
         "net.why.slow": "kein Gruß binnen {detail} s",
+        "net.why.broker_down": "der Broker ist nicht erreichbar",
+        "net.why.broker_unknown": "die Adresse des Brokers ist unbekannt",
+        "net.why.broker_address": "die Adresse des Brokers ist keine Adresse",
+        "net.why.broker_kind": "die Adresse des Brokers passt hier nicht",
+        "net.why.broker_refused": "der Broker lehnt das Spiel ab (Code {detail})",
+        "net.why.broker_lost": "die Verbindung zum Broker ist abgerissen",
+        "net.why.broker_garbage": "der Broker schickte Unlesbares",
+        "net.why.broker_silent": "der Broker antwortet seit {detail} s nicht",
+        "net.why.no_host": "niemand eröffnet ein Spiel mit diesem Code",
+        "net.why.full": "dieses Spiel hat schon zwei Spieler",
         "net.bad.unknown_command": "ein unbekannter Befehl \"{verb}\"",
         "net.bad.unreadable": "{verb} mit unlesbarem Text",
         "net.bad.not_number": "{verb} ohne seine Zahl",
