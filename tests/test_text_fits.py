@@ -741,6 +741,62 @@ def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_alw
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app, recorder, language):
+    """Export and Import, the list scrolled, twelve-letter names with the most moves, draughts' old
+    PDN file, every note under the list, the longest file name a record can have (twelve letters
+    each written as ~ and four digits) broken over the lines under it, the name being typed, a
+    damaged record's message over the page."""
+    from pyxel_app.shell.record_files import RecordShelf
+    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.slots import MAX_SLOTS, Slot
+
+    app, driver = cartridge_at_play(make_app, "draughts", language)
+    cart = app.cartridge
+    shelf = RecordShelf(app.storage, cart.key, cart.rules, cart.spec.old_record_file)
+    for number in range(MAX_SLOTS):
+        shelf.save(f"{LONG_NAME[:10]}{number:02}", "1. 32-28 *\n", "")
+    app.storage.write("draughts.pdn", "1. 32-28 *\n")
+    longest = shelf.file("ÄÖÜäöüßÄÖÜäö")
+    word = strings.t
+    for saving in (True, False):
+        page = RecordPage(cart, saving).open()
+        page.slots = [Slot(LONG_NAME, longest, BIG, "") for _ in page.slots[:-1]] + [page.slots[-1]]
+        page.rows = ([None] if saving else []) + page.slots
+        subjects = [word("records.word.save" if saving else "records.word.load"), word("slots.col.name"),
+                    word("slots.col.moves"), word("slots.footer"), LONG_NAME, str(BIG)]
+        first, last = [word("records.new_full", n=MAX_SLOTS)] if saving else [], ["draughts.pdn"] if not saving else []
+        for note in ("", word("records.full", n=MAX_SLOTS), word("records.deleted", name=LONG_NAME),
+                     word("records.nothing_to_delete")):
+            for index in (0, len(page.rows) - 1):
+                page.note = note
+                page.chooser.select(index)
+                shown = [note] if note else [] if page.rows[index] is None else [page.rows[index].file]
+                found = screen_problems(page, recorder, subjects + shown + (first if index == 0 else last))
+                found += highlight_touches(recorder(page), page.chooser.row_y(index))
+                assert found == [], (saving, note, index, found[:3])
+        app.overlays.clear()
+    page = RecordPage(cart, True).open()
+    page.slots, page.rows = [], [None]
+    page.choose(None)
+    page.entry.typed = ""
+    page.entry.type_text(LONG_NAME)
+    subjects = [word("records.name_question"), word("records.keys.name"), word("match.keys.name_pad"), LONG_NAME]
+    assert screen_problems(page, recorder, subjects) == []
+    app.overlays.clear()
+    app.storage.write(longest, "1. 32-28 32-28 *\n")
+    page = RecordPage(cart, False).open()
+    page.slots = [slot for slot in page.slots if slot.file == longest]
+    page.load(page.slots[0])
+    box = app.overlays[-1]
+    assert screen_problems(box, recorder, [longest]) == []
+    app.overlays.clear()
+    for slot in shelf.slots():
+        app.storage.delete(slot.file)
+    page = RecordPage(cart, False).open()
+    assert page.rows == [] and screen_problems(page, recorder, [word("records.none")]) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
 def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, recorder, language):
     """Save and Load, the list scrolled, twelve-letter names with the most moves, the old save,
     every note under the list, the name being typed with its notes; and a question over the page

@@ -310,7 +310,7 @@ class PlayScreen(Screen):
             return [
                 Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
                 Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
-            ]
+            ] + cart.record_commands()
         return [
             Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
             Command(t("bypuzz.cmd.check"), self.check, "P"),
@@ -325,7 +325,7 @@ class PlayScreen(Screen):
             Command(t("bypuzz.cmd.keys"), lambda: cart.set_devices(mouse=False, pad=False), "T"),
             Command(t("pause.save"), cart.save_game),
             Command(t("pause.load"), cart.load_game),
-        ]
+        ] + cart.record_commands()
 
     # The frame.
 
