@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
-
-import pyxel
 
 from ..games import GameSpec
 from ..input import Action, Input
-from ..rules.base import NotationError
-from ..rules.records import MAX_MOVES, Record, keeps_records, read_record
+from ..rules.records import keeps_records
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
-from .record_files import RECORD_FILE_BYTES, game_record
-from .record_page import RecordPage
+from .record_keeper import RecordKeeper
 from .slot_page import SlotPage
-from .storage import problem_text, read_text
 from .strings import error_words, t
 
 
@@ -47,7 +41,7 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
-class Cartridge:
+class Cartridge(RecordKeeper):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
@@ -169,85 +163,16 @@ class Cartridge:
         shown, after a yes if that one is in progress."""
         SlotPage(self, saving=False).open()
 
-    # Records in the genre's own text (``shell/record_page.py``, ``shell/record_files.py``).
-
-    def record_commands(self) -> list["Command"]:
-        """Export and Import, where the game has a record format."""
+    def record_commands(self) -> list[Command]:
+        """Export and Import (``shell/record_keeper.py``), where the game has a record format."""
         if not keeps_records(self.rules):
             return []
         return [Command(t("pause.export"), self.export_record), Command(t("pause.import"), self.import_record, solo=True)]
-
-    def export_record(self) -> None:
-        """The game menu's Export: the page of this game's record files, to write the game shown in one
-        (a game too long for a record to be read back is said so instead)."""
-        if self.session is None:
-            return
-        if len(self.session.move_texts()) > MAX_MOVES:
-            self.flash(t("records.too_long", n=MAX_MOVES))
-        else:
-            RecordPage(self, saving=True).open()
-
-    def import_record(self) -> None:
-        """The game menu's Import: the page of this game's record files; the one chosen replaces
-        the game shown, after a yes if that one is in progress."""
-        if not self.solo_refused():
-            RecordPage(self, saving=False).open()
-
-    def game_record(self) -> Record:
-        return game_record(self.rules, self.session, self.player_names())
-
-    def player_names(self) -> list[str]:
-        """The players' names in seat order, for a record that names them (none here)."""
-        return []
-
-    def record_meta(self, record: Record) -> dict[str, str]:
-        """The meta a record's game is played with here: who plays it (no one to name here)."""
-        return {}
 
     def solo_refused(self) -> bool:
         """A command that would change the game on this computer only is refused (and said) in a
         game played with another computer; none is here."""
         return False
-
-    def take_record(self, record: Record, label: str, before: Callable[[], Any] = lambda: None) -> None:
-        """``record``'s game (``label`` names it) in place of the one shown, at its last move, after
-        a yes when that one is in progress; ``before`` runs first then (a page closes)."""
-        if self.solo_refused():
-            return
-
-        def take() -> None:
-            before()
-            meta = self.record_meta(record)
-            session = Session(self.rules, self.load_start(self.rules.state_to_text(record.start), meta), meta,
-                              solver=self.solver())
-            for move in record.moves:
-                session.play(move)
-            self.adopt(session)
-            self.after_move()
-            self.flash(t("records.loaded", name=label, n=len(record.moves)))
-
-        self.ask_before_discarding(take, "records.confirm.load", name=label)
-
-    def take_dropped(self, path: str) -> None:
-        """A file dropped on the window: a record of this game is taken as Import takes one; any
-        other file changes nothing and the message says why (a record's line and problem)."""
-        if not keeps_records(self.rules):
-            return
-        try:
-            text = read_text(path, RECORD_FILE_BYTES)
-        except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
-            self.app.show_message(t("records.bad_drop", name=Path(path).name, why=problem_text(error)))
-            return
-        self.take_record_text(text, Path(path).name)
-
-    def take_record_text(self, text: str, name: str) -> None:
-        """The record ``text`` of the file ``name`` (dropped) taken as Import takes one, or its line and problem said."""
-        try:
-            record = read_record(self.rules, text)
-        except NotationError as error:
-            self.app.show_message(t("records.bad_drop", name=name, why=error_words(error)))
-            return
-        self.take_record(record, name)
 
     # Shared commands.
 
@@ -343,8 +268,7 @@ class Cartridge:
     def update(self, inp: Input) -> None:
         if self.message_frames:
             self.message_frames -= 1
-        for path in getattr(pyxel, "dropped_files", None) or ():
-            self.take_dropped(path)
+        self.take_drops()
 
     def draw(self) -> None:
         raise NotImplementedError

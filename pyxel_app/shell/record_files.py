@@ -55,7 +55,7 @@ class RecordShelf(Shelf):
         return text
 
 
-def game_record(rules: Rules, session, names: list[str]) -> Record:
+def record_of(rules: Rules, session, names: list[str]) -> Record:
     """The game ``session`` shows (its moves since the last restart), the players named as the
     genre names them (PDN's White and Black tags)."""
     return Record.from_texts(rules, session.start, session.move_texts(), format_of(rules).name_tags(names))
