@@ -300,10 +300,11 @@ def test_the_german_othello_pass_prompt_is_shown_whole_and_return_passes(make_ap
 def test_a_long_pdn_error_is_shown_whole(make_app, recorder, language):
     app, driver = cartridge_at_play(make_app, "draughts", language)
     app.storage.write("draughts.pdn", '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-98 *\n')
-    app.cartridge.view.load_pdn()
-    driver.frame()
+    app.cartridge.import_record()
+    driver.key("RETURN")  # the old PDN file, the one row
     assert app.overlays, "the error is too long for the status lines"
     box = app.overlays[-1]
+    app.overlays[:] = [box]  # the box alone over the board (the Import page under it hides the board)
     text = " ".join(box.lines)
     assert problems(whole_dialog(app, recorder), text) == []
     assert len(box.lines) > 2
