@@ -20,7 +20,7 @@ from .slots import Shelf, slot_pattern
 from .storage import DataFolder
 
 RECORD_PREFIX = "record-"
-# Far past any game's record (5000 moves of draughts' longest captures), far under what a frame reads at once.
+# Far past any record a game can export (records.MAX_MOVES of draughts' long captures), and a read a frame affords.
 RECORD_FILE_BYTES = 128 * 1024
 
 
