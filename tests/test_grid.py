@@ -139,15 +139,15 @@ def test_every_registered_game_keeps_the_margin(make_app, language, key):
 def test_the_save_load_export_and_import_pages_keep_the_margin(make_app, language, key, pages):
     """Save (Export), a new name, a question over the list, Load (Import) scrolled through a long
     list of 25 and the old save (a damaged record, whose message shows over the page at the end)."""
-    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
     from test_board_turn import two_people
 
     app, driver, cart = two_people(make_app, key, language)
     driver.run(2)
     if pages == "records":
-        page_class, text = RecordPage, write_record(cart.game_record())
-        shelf, open_save, open_load = RecordPage(cart, True).shelf, cart.export_record, cart.import_record
+        page_class, text = ExportPage, write_record(cart.game_record())
+        shelf, open_save, open_load = ExportPage(cart, True).shelf, cart.export_record, cart.import_record
         shelf.save("Broken", "[Broken\n" + text, "")
     else:
         page_class, text = SlotPage, cart.session.to_text()

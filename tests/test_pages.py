@@ -44,7 +44,7 @@ def paint_under(app) -> None:
 def test_help_pause_and_the_slots_cover_the_whole_screen_and_keep_their_margins(make_app, pyxel_screen, game, key,
                                                                                 language):
     from pyxel_app.rules.records import write_record
-    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
     from pyxel_app.shell.slots import Shelf
 
@@ -61,7 +61,7 @@ def test_help_pause_and_the_slots_cover_the_whole_screen_and_keep_their_margins(
         driver.key("RETURN" if key == "name" else "UP")  # the name of a new slot; the list scrolled to its foot
     elif key in ("export", "import"):
         for number in range(30):
-            RecordPage(cart, True).shelf.save(f"Record {number}", write_record(cart.game_record()), "")
+            ExportPage(cart, True).shelf.save(f"Record {number}", write_record(cart.game_record()), "")
         (cart.import_record if key == "import" else cart.export_record)()
         driver.key("UP")  # the list scrolled to its foot, its file's name under it
     else:

@@ -25,7 +25,7 @@ from pyxel_app.shell import strings
 from pyxel_app.shell.app import data_files
 from pyxel_app.shell.overlays import Message
 from pyxel_app.shell.record_files import RECORD_FILE_BYTES, RecordShelf, record_pattern
-from pyxel_app.shell.record_page import RecordPage
+from pyxel_app.shell.export_page import ExportPage
 from pyxel_app.shell.storage import FileStorage, WebStorage
 from pyxel_app.shell.strings import error_words
 from special_files import LocalStorage
@@ -116,7 +116,7 @@ def export_by(app, driver, pad: bool) -> str:
     """Export, "New file ..." and the name offered ("Game 1") taken as it is; what it said."""
     menu_entry(app, driver, strings.t("pause.export"), pad)
     page = app.overlays[-1]
-    assert isinstance(page, RecordPage) and page.saving and page.rows[0] is None
+    assert isinstance(page, ExportPage) and page.saving and page.rows[0] is None
     press(driver, pad, "RETURN", "A")
     assert page.entry is not None and page.entry.typed == strings.t("slots.default_name", n=1)
     driver.pad("START") if pad else driver.key("RETURN")
@@ -127,7 +127,7 @@ def export_by(app, driver, pad: bool) -> str:
 def import_by(app, driver, name: str, pad: bool = False) -> None:
     """Import, the highlight moved to ``name``, chosen."""
     menu_entry(app, driver, strings.t("pause.import"), pad)
-    assert isinstance(app.overlays[-1], RecordPage) and not app.overlays[-1].saving
+    assert isinstance(app.overlays[-1], ExportPage) and not app.overlays[-1].saving
     to_row(app, driver, name, pad)
     press(driver, pad, "RETURN", "A")
 
@@ -212,7 +212,7 @@ def test_a_damaged_record_is_named_by_its_line_and_left_as_it_is(make_app, key, 
     assert ("Zeile" in said and "line" not in said) if language == "de" else f"line {line}:" in said
     driver.key("RETURN")
     page = app.overlays[-1]
-    assert isinstance(page, RecordPage) and "Bad" in [slot.name for slot in page.slots]  # still listed, to mend
+    assert isinstance(page, ExportPage) and "Bad" in [slot.name for slot in page.slots]  # still listed, to mend
     assert app.storage.read(file) == text and f"{file}.bad" not in app.storage.backend.blobs
     driver.key("ESCAPE")
     assert not app.overlays and game_of(cart.session) == game

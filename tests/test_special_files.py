@@ -101,7 +101,7 @@ def test_a_stored_text_bigger_than_its_format_allows_is_set_aside_in_memory_and_
 def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_app, tmp_path, monkeypatch, kind):
     """Start (settings, every autosave), open every game (its own files), Load in each (its slots and
     the old save), Import in each (its records, draughts' old PDN file), the crash log."""
-    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
 
     for name in EXAMPLES:
@@ -116,7 +116,7 @@ def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_ap
             for open_page in (cart.load_game, cart.import_record):
                 open_page()
                 page = next(overlay for overlay in app.overlays if isinstance(overlay, SlotPage))
-                assert page.slots == [] and isinstance(page, RecordPage) == (open_page == cart.import_record)  # each set aside
+                assert page.slots == [] and isinstance(page, ExportPage) == (open_page == cart.import_record)  # each set aside
                 app.overlays.remove(page)
             app.leave_cartridge(ask=False)
             driver.frame()

@@ -742,13 +742,13 @@ def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_alw
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
-def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app, recorder, language):
+def test_the_export_and_import_pages_show_every_name_count_file_note_and_key_whole(make_app, recorder, language):
     """Export and Import, the list scrolled, twelve-letter names with the most moves, draughts' old
     PDN file, every note under the list, the longest file name a record can have (twelve letters
     each written as ~ and four digits) broken over the lines under it, the name being typed, a
     damaged record's message over the page."""
     from pyxel_app.shell.record_files import RecordShelf
-    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slots import MAX_SLOTS, Slot
 
     app, driver = cartridge_at_play(make_app, "draughts", language)
@@ -760,7 +760,7 @@ def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app
     longest = shelf.file("ÄÖÜäöüßÄÖÜäö")
     word = strings.t
     for saving in (True, False):
-        page = RecordPage(cart, saving).open()
+        page = ExportPage(cart, saving).open()
         page.slots = [Slot(LONG_NAME, longest, BIG, "") for _ in page.slots[:-1]] + [page.slots[-1]]
         page.rows = ([None] if saving else []) + page.slots
         subjects = [word("records.word.save" if saving else "records.word.load"), word("slots.col.name"),
@@ -776,7 +776,7 @@ def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app
                 found += highlight_touches(recorder(page), page.chooser.row_y(index))
                 assert found == [], (saving, note, index, found[:3])
         app.overlays.clear()
-    page = RecordPage(cart, True).open()
+    page = ExportPage(cart, True).open()
     page.slots, page.rows = [], [None]
     page.choose(None)
     page.entry.typed = ""
@@ -785,7 +785,7 @@ def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app
     assert screen_problems(page, recorder, subjects) == []
     app.overlays.clear()
     app.storage.write(longest, "1. 32-28 32-28 *\n")
-    page = RecordPage(cart, False).open()
+    page = ExportPage(cart, False).open()
     page.slots = [slot for slot in page.slots if slot.file == longest]
     page.load(page.slots[0])
     box = app.overlays[-1]
@@ -793,7 +793,7 @@ def test_the_record_pages_show_every_name_count_file_note_and_key_whole(make_app
     app.overlays.clear()
     for slot in shelf.slots():
         app.storage.delete(slot.file)
-    page = RecordPage(cart, False).open()
+    page = ExportPage(cart, False).open()
     assert page.rows == [] and screen_problems(page, recorder, [word("records.none")]) == []
 
 

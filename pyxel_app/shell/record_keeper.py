@@ -19,7 +19,7 @@ from ..rules.base import NotationError
 from ..rules.records import MAX_MOVES, Record, keeps_records, read_record
 from ..session import Session
 from .record_files import RECORD_FILE_BYTES, record_of
-from .record_page import RecordPage
+from .export_page import ExportPage
 from .storage import problem_text, read_text
 from .strings import error_words, t
 
@@ -35,13 +35,13 @@ class RecordKeeper:
         if len(self.session.move_texts()) > MAX_MOVES:
             self.flash(t("records.too_long", n=MAX_MOVES))
         else:
-            RecordPage(self, saving=True).open()
+            ExportPage(self, saving=True).open()
 
     def import_record(self) -> None:
         """The game menu's Import: the page of this game's record files; the one chosen replaces
         the game shown, after a yes if that one is in progress."""
         if not self.solo_refused():
-            RecordPage(self, saving=False).open()
+            ExportPage(self, saving=False).open()
 
     def game_record(self) -> Record:
         """The game shown (its moves since a restart, up to the move shown) as a record."""

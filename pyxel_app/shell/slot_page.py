@@ -64,7 +64,7 @@ class SavedGame(Protocol):
 class SlotPage(Page):
     """``saving``: the Save page (a new slot or one written over), else the Load page.
 
-    A page of another shelf (``shell/record_page.py``) names its words' keys with ``WORDS``
+    A page of another shelf (``shell/export_page.py``) names its words' keys with ``WORDS``
     (each one it lacks is the slots' own), its shelf, and how a row is written and loaded."""
 
     NOTES = NOTE_LINES

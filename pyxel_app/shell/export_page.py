@@ -35,7 +35,7 @@ class RecordedGame(SavedGame, Protocol):
         (``before`` runs first then)."""
 
 
-class RecordPage(SlotPage):
+class ExportPage(SlotPage):
     """``saving``: the Export page, else the Import page."""
 
     WORDS = "records"
