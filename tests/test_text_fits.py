@@ -300,10 +300,11 @@ def test_the_german_othello_pass_prompt_is_shown_whole_and_return_passes(make_ap
 def test_a_long_pdn_error_is_shown_whole(make_app, recorder, language):
     app, driver = cartridge_at_play(make_app, "draughts", language)
     app.storage.write("draughts.pdn", '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-98 *\n')
-    app.cartridge.view.load_pdn()
-    driver.frame()
+    app.cartridge.import_record()
+    driver.key("RETURN")  # the old PDN file, the one row
     assert app.overlays, "the error is too long for the status lines"
     box = app.overlays[-1]
+    app.overlays[:] = [box]  # the box alone over the board (the Import page under it hides the board)
     text = " ".join(box.lines)
     assert problems(whole_dialog(app, recorder), text) == []
     assert len(box.lines) > 2
@@ -788,6 +789,62 @@ def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_alw
             assert found == [], (at_play, chosen, found[:3])
             driver.key("DOWN")
         assert reached == set(entries), at_play
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_export_and_import_pages_show_every_name_count_file_note_and_key_whole(make_app, recorder, language):
+    """Export and Import, the list scrolled, twelve-letter names with the most moves, draughts' old
+    PDN file, every note under the list, the longest file name a record can have (twelve letters
+    each written as ~ and four digits) broken over the lines under it, the name being typed, a
+    damaged record's message over the page."""
+    from pyxel_app.shell.record_files import RecordShelf
+    from pyxel_app.shell.export_page import ExportPage
+    from pyxel_app.shell.slots import MAX_SLOTS, Slot
+
+    app, driver = cartridge_at_play(make_app, "draughts", language)
+    cart = app.cartridge
+    shelf = RecordShelf(app.storage, cart.key, cart.rules, cart.spec.old_record_file)
+    for number in range(MAX_SLOTS):
+        shelf.save(f"{LONG_NAME[:10]}{number:02}", "1. 32-28 *\n", "")
+    app.storage.write("draughts.pdn", "1. 32-28 *\n")
+    longest = shelf.file("ÄÖÜäöüßÄÖÜäö")
+    word = strings.t
+    for saving in (True, False):
+        page = ExportPage(cart, saving).open()
+        page.slots = [Slot(LONG_NAME, longest, BIG, "") for _ in page.slots[:-1]] + [page.slots[-1]]
+        page.rows = ([None] if saving else []) + page.slots
+        subjects = [word("records.word.save" if saving else "records.word.load"), word("slots.col.name"),
+                    word("slots.col.moves"), word("slots.footer"), LONG_NAME, str(BIG)]
+        first, last = [word("records.new_full", n=MAX_SLOTS)] if saving else [], ["draughts.pdn"] if not saving else []
+        for note in ("", word("records.full", n=MAX_SLOTS), word("records.deleted", name=LONG_NAME),
+                     word("records.nothing_to_delete")):
+            for index in (0, len(page.rows) - 1):
+                page.note = note
+                page.chooser.select(index)
+                shown = [note] if note else [] if page.rows[index] is None else [page.rows[index].file]
+                found = screen_problems(page, recorder, subjects + shown + (first if index == 0 else last))
+                found += highlight_touches(recorder(page), page.chooser.row_y(index))
+                assert found == [], (saving, note, index, found[:3])
+        app.overlays.clear()
+    page = ExportPage(cart, True).open()
+    page.slots, page.rows = [], [None]
+    page.choose(None)
+    page.entry.typed = ""
+    page.entry.type_text(LONG_NAME)
+    subjects = [word("records.name_question"), word("records.keys.name"), word("match.keys.name_pad"), LONG_NAME]
+    assert screen_problems(page, recorder, subjects) == []
+    app.overlays.clear()
+    app.storage.write(longest, "1. 32-28 32-28 *\n")
+    page = ExportPage(cart, False).open()
+    page.slots = [slot for slot in page.slots if slot.file == longest]
+    page.load(page.slots[0])
+    box = app.overlays[-1]
+    assert screen_problems(box, recorder, [longest]) == []
+    app.overlays.clear()
+    for slot in shelf.slots():
+        app.storage.delete(slot.file)
+    page = ExportPage(cart, False).open()
+    assert page.rows == [] and screen_problems(page, recorder, [word("records.none")]) == []
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)

@@ -22,13 +22,15 @@ from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
 from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_key, cell_name
+from ..rules.records import moves_written
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
-from ..shell.storage import problem_text, read_text
+from ..shell.record_files import RECORD_FILE_BYTES
+from ..shell.storage import check_size, problem_text, read_text
 from ..shell.strings import error_words, t
 from .pegs_hop import GROW_PX, Hop
 
@@ -240,12 +242,17 @@ class PegsCartridge(Cartridge):
             return
         self.custom = text
 
-    def load_dropped(self, path: str) -> None:
-        """A board file dropped on the window; a bad one changes nothing and says which line is wrong."""
+    def take_dropped(self, path: str) -> None:
+        """A file dropped on the window: a board file, or a record of a game (it has jumps), taken
+        as Import takes one; a bad one changes nothing and says which line is wrong."""
         from pathlib import Path
 
         try:
-            text = read_text(path, MAX_FILE_BYTES)
+            text = read_text(path, RECORD_FILE_BYTES)
+            if moves_written(RULES, text) != 0:  # jumps, or damage too deep to count them: a record
+                self.take_record_text(text, Path(path).name)
+                return
+            check_size(len(text.encode("utf-8")), MAX_FILE_BYTES)
             RULES.state_from_text(text)
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=problem_text(error)))
@@ -332,8 +339,6 @@ class PegsCartridge(Cartridge):
 
     def update(self, inp: Input) -> None:
         super().update(inp)
-        for path in getattr(pyxel, "dropped_files", None) or ():
-            self.load_dropped(path)
         if self.hint_frames:
             self.hint_frames -= 1
         if self.screen == "pick":

@@ -25,6 +25,7 @@ from ..exits import interrupted
 from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
+from ..rules.records import keeps_records
 from . import palette, strings, ui
 from .cartridge import autosave_file
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
@@ -33,6 +34,7 @@ from .display import NoDisplayError, display_problem
 from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
+from .record_files import RECORD_FILE_BYTES, record_pattern
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
@@ -104,6 +106,10 @@ def data_files() -> dict[str, int]:
     files = {SETTINGS_FILE: MAX_FILE_BYTES, CRASH_LOG: CRASH_LOG_BYTES}
     for spec in games.GAMES:
         files[autosave_file(spec)] = files[old_save_file(spec.key)] = files[slot_pattern(spec.key)] = MAX_FILE_BYTES
+        if keeps_records(spec.rules):
+            files[record_pattern(spec.key, spec.rules)] = RECORD_FILE_BYTES
+        if spec.old_record_file:
+            files[spec.old_record_file] = RECORD_FILE_BYTES
         files.update(spec.screen_class().data_files)
     return files
 

@@ -14,9 +14,11 @@ from typing import Any, Callable
 
 from ..games import GameSpec
 from ..input import Action, Input
+from ..rules.records import keeps_records
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
+from .record_keeper import RecordKeeper
 from .record_page import RecordPage
 from .replay import RECORD_KEY
 from .slot_page import SlotPage
@@ -42,7 +44,7 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
-class Cartridge:
+class Cartridge(RecordKeeper):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
@@ -166,6 +168,17 @@ class Cartridge:
         shown, after a yes if that one is in progress."""
         SlotPage(self, saving=False).open()
 
+    def record_commands(self) -> list[Command]:
+        """Export and Import (``shell/record_keeper.py``), where the game has a record format."""
+        if not keeps_records(self.rules):
+            return []
+        return [Command(t("pause.export"), self.export_record), Command(t("pause.import"), self.import_record, solo=True)]
+
+    def solo_refused(self) -> bool:
+        """A command that would change the game on this computer only is refused (and said) in a
+        game played with another computer; none is here."""
+        return False
+
     # Shared commands.
 
     @property
@@ -262,7 +275,7 @@ class Cartridge:
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),
             Command(t("pause.record"), self.open_record, RECORD_KEY),
-        ]
+        ] + self.record_commands()
 
     def handle_common(self, inp: Input) -> bool:
         """Undo, redo, hint, the pause menu, the record page and going back; True when one of them fired."""
@@ -291,6 +304,7 @@ class Cartridge:
     def update(self, inp: Input) -> None:
         if self.message_frames:
             self.message_frames -= 1
+        self.take_drops()
 
     def draw(self) -> None:
         raise NotImplementedError

@@ -57,7 +57,8 @@ MATCH_HOTKEYS = tuple(OVER_KEYS + "RXQHZY")
 
 FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "names", "colours", "computer_seat",
               "state", "outcome", "over", "submit", "seat_to_move", "is_computer", "agent_to_move", "thinking",
-              "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name")
+              "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name",
+              "player_names", "record_meta")
 PLAY_SCREEN_NAMES = ("draw_play", "draw_replay", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
                      "end_word", "prompt", "show_long_texts", "boxed")
 SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices", "first_player_phase",

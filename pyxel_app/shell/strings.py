@@ -36,7 +36,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.footer.scroll": "[↑↓] scroll  [ESC] back (or any key)",
         "help.shell": (
             "Everywhere: [F1] or pad BACK help; [ESC] or pad B back; "
-            "[TAB]/[F10] or pad START game menu; [Z] undo, [Y] redo "
+            "[TAB]/[F10] or pad START game menu (save and load, export and "
+            "import a record in the game's own notation; a record file dropped "
+            "on the window is imported too); [Z] undo, [Y] redo "
             "(pad shoulders); [H] or pad Y hint; in a game [F2] its moves "
             "and their replay (also in the game menu). Arrows, d-pad or stick "
             "move; [RETURN]/[SPACE] or pad A select; the mouse clicks."
@@ -129,6 +131,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "slots.loaded": "{name} loaded.",
         "slots.deleted": "{name} deleted.",
         "slots.nothing_to_delete": "Choose a slot to delete.",
+        "pause.export": "Export record",
+        "pause.import": "Import record",
+        "records.word.save": "Export.",
+        "records.word.load": "Import.",
+        "records.new": "New file ...",
+        "records.new_full": "New file (all {n} are used)",
+        "records.name_question": "Name of the new record file:",
+        "records.keys.name": "Type; [RETURN] export  [ESC] back",
+        "records.no_name": "A file needs a name.",
+        "records.full": "All {n} files are used: overwrite one or delete one.",
+        "records.none": "No record exported yet.",
+        "records.file": "File: {file}",
+        "records.confirm.overwrite": "Overwrite {name}? The record written there is lost.",
+        "records.confirm.load": "Import {name}? The game in progress is lost.",
+        "records.confirm.delete": "Delete {name}? The record written there is lost.",
+        "records.saved": "Exported as {file}.",
+        "records.saved_web": "Exported as {file}; your browser downloads it too.",
+        "records.loaded": "{name} imported: {n} moves.",
+        "records.deleted": "{name} deleted.",
+        "records.nothing_to_delete": "Choose a file to delete.",
+        "records.bad": "{name} not imported: {why}. The file is left as it is, to mend and import again.",
+        "records.bad_drop": "{name} not imported: {why}. Nothing was changed.",
+        "records.too_long": "A record holds at most {n} moves: this game is too long to export.",
         "match.word.setup": "Players.",
         "match.word.rules": "Rules.",
         "match.word.play": "Playing.",
@@ -383,6 +408,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "error.record.bypuzz.doubled": "{doubled} more than once (missing: {missing})",
         "error.record.bypuzz.not_tile": "{token} (move {n}) is not a tile 1-15",
         "error.record.bypuzz.not_next": "move {n}: tile {tile} is not next to the gap",
+        "error.record.bypuzz.unsolvable": "these tiles can never reach their goal (two tiles are swapped)",
         "error.save.not_field": "expected key=value, got {got}",
         "error.save.other_game": "this save is of another game ({game})",
         "error.save.format": "unknown save format {format}",
@@ -419,7 +445,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.footer.scroll": "[↑↓] blättern, jede andere Taste: zurück",
         "help.shell": (
             "Überall: [F1] oder Pad BACK Hilfe; [Esc] oder Pad B zurück; "
-            "[Tab]/[F10] oder Pad START Spielmenü; [Z] rückgängig, [Y] "
+            "[Tab]/[F10] oder Pad START Spielmenü (speichern und laden, eine "
+            "Partie in der Schreibweise des Spiels exportieren und importieren; "
+            "eine aufs Fenster gezogene Partiedatei wird auch importiert); "
+            "[Z] rückgängig, [Y] "
             "wiederholen (Schultertasten); [H] oder Pad Y Tipp; im Spiel [F2] "
             "die Züge und ihre Rückschau (auch im Spielmenü). Pfeile, "
             "Steuerkreuz oder Stick bewegen; [Return]/[Leertaste] oder Pad A "
@@ -514,6 +543,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "slots.loaded": "{name} geladen.",
         "slots.deleted": "{name} gelöscht.",
         "slots.nothing_to_delete": "Wähl einen Spielstand zum Löschen.",
+        "pause.export": "Partie exportieren",
+        "pause.import": "Partie importieren",
+        "records.word.save": "Exportieren.",
+        "records.word.load": "Importieren.",
+        "records.new": "Neue Datei ...",
+        "records.new_full": "Neue Datei (alle {n} belegt)",
+        "records.name_question": "Name der neuen Partiedatei:",
+        "records.keys.name": "Tippen; [RETURN] exportieren  [ESC] zurück",
+        "records.no_name": "Eine Datei braucht einen Namen.",
+        "records.full": "Alle {n} Dateien sind belegt: überschreib oder lösch eine.",
+        "records.none": "Noch keine Partie exportiert.",
+        "records.file": "Datei: {file}",
+        "records.confirm.overwrite": "{name} überschreiben? Die dort geschriebene Partie geht verloren.",
+        "records.confirm.load": "{name} importieren? Das laufende Spiel geht verloren.",
+        "records.confirm.delete": "{name} löschen? Die dort geschriebene Partie geht verloren.",
+        "records.saved": "Exportiert als {file}.",
+        "records.saved_web": "Exportiert als {file}; der Browser lädt sie auch herunter.",
+        "records.loaded": "{name} importiert: {n} Züge.",
+        "records.deleted": "{name} gelöscht.",
+        "records.nothing_to_delete": "Wähl eine Datei zum Löschen.",
+        "records.bad": "{name} nicht importiert: {why}. Die Datei bleibt, wie sie ist: ausbessern und neu importieren.",
+        "records.bad_drop": "{name} nicht importiert: {why}. Nichts wurde geändert.",
+        "records.too_long": "Eine Partie hat höchstens {n} Züge: dieses Spiel ist zu lang zum Exportieren.",
         "match.word.setup": "Spieler.",
         "match.word.rules": "Regeln.",
         "match.word.play": "Spielen.",
@@ -769,6 +821,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "error.record.bypuzz.doubled": "{doubled} mehr als einmal (es fehlt: {missing})",
         "error.record.bypuzz.not_tile": "{token} (Zug {n}) ist kein Stein 1-15",
         "error.record.bypuzz.not_next": "Zug {n}: Stein {tile} liegt nicht neben dem Leerfeld",
+        "error.record.bypuzz.unsolvable": "diese Steine erreichen ihr Ziel nie (zwei Steine sind vertauscht)",
         "error.save.not_field": "erwartet Schlüssel=Wert, gefunden {got}",
         "error.save.other_game": "dieser Spielstand gehört zu einem anderen Spiel ({game})",
         "error.save.format": "unbekanntes Speicherformat {format}",

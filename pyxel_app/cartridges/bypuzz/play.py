@@ -313,7 +313,7 @@ class PlayScreen(Screen):
                 Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
                 Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
                 record,
-            ]
+            ] + cart.record_commands()
         return [
             Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
             Command(t("bypuzz.cmd.check"), self.check, "P"),
@@ -329,7 +329,7 @@ class PlayScreen(Screen):
             Command(t("pause.save"), cart.save_game),
             Command(t("pause.load"), cart.load_game),
             record,
-        ]
+        ] + cart.record_commands()
 
     # The frame.
 
