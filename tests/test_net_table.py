@@ -165,6 +165,8 @@ class BareTable:
         self.questions: list[Question] = []
         self.sounds: list[str] = []
         self.saves = 0
+        self.offered = False  # a host's answer at set-up: the evaluation in this game
+        self.agreement = False  # the game's: both greetings agreed to it
 
     @property
     def variant(self) -> str:
@@ -197,7 +199,17 @@ class BareTable:
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
 
+    @property
+    def evaluation(self) -> bool:
+        if self.has_game:
+            return self.agreement
+        return self.offered if self.net.role == HOST else True
+
+    def agree_evaluation(self, agreed: bool) -> None:
+        self.agreement = agreed
+
     def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
+        self.agreement = self.evaluation
         self.names[local], self.names[1 - local] = own_name, peer_name
         self.states, self.texts, self.agreed = [self.rules.initial_state(variant)], [], None
 
@@ -348,3 +360,20 @@ def test_a_question_open_when_the_other_side_leaves_is_withdrawn(tables):
     converse([ann], lambda: not ann.net.playing)
     assert ann.questions == [] and t("net.left", player="Bob") in ann.said
     assert ann.sounds[-1] == "refused" and ann.moves() == ["4"]
+
+
+@pytest.mark.parametrize("offered", [True, False])
+def test_the_evaluation_holds_on_both_tables_only_as_the_host_offered_it_and_for_the_next_game(tables, offered):
+    ann, bob = tables
+    ann.offered = offered
+    converse(tables, lambda: ann.net.playing and bob.net.playing)
+    assert ann.agreement is bob.agreement is offered
+    ann.play("4")
+    converse(tables, lambda: same_game(ann, bob))
+    bob.net.resign()
+    converse(tables, lambda: ann.over)
+    ann.net.ask_new()
+    converse(tables, lambda: bob.questions)
+    bob.answer(yes=True)
+    converse(tables, lambda: not ann.over and not bob.over and ann.moves() == bob.moves() == [])
+    assert ann.agreement is bob.agreement is offered

@@ -17,6 +17,8 @@ from ..input import Action, Input
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
+from .hotkeys import unbound
+from .insight import KEY_EVALUATE, KEY_REVIEW, Insight
 from .record_page import RecordPage
 from .replay import RECORD_KEY
 from .slot_page import SlotPage
@@ -60,6 +62,7 @@ class Cartridge:
         self.keeps_declined_save = False
         # Marks beside moves on the record page ("?"), set by the review.
         self.review_marks = Marks()
+        self.insight = Insight(self.studied())  # the evaluation (W) and the review (K)
 
     @property
     def screen_id(self) -> str:
@@ -112,6 +115,27 @@ class Cartridge:
 
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
+
+    # What the evaluation and the review study (shell/insight.py's Studied).
+
+    def studied(self):
+        """What the knowledge asks about the game: the cartridge itself, unless it has parts."""
+        return self
+
+    def game_shown(self) -> Session | None:
+        return self.session
+
+    def engine_busy(self) -> bool:
+        return False
+
+    def engine_background(self) -> bool:
+        return False
+
+    def insight_refusal(self, review: bool) -> str | None:
+        return None
+
+    def side_name(self, player: int) -> str:
+        return t("match.default_name", n=player + 1)
 
     @classmethod
     def setting_checks(cls) -> dict:
@@ -262,11 +286,22 @@ class Cartridge:
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),
             Command(t("pause.record"), self.open_record, RECORD_KEY),
-        ]
+        ] + self.insight_commands()
 
-    def handle_common(self, inp: Input) -> bool:
-        """Undo, redo, hint, the pause menu, the record page and going back; True when one of them fired."""
-        if inp.pressed(Action.UNDO):
+    def insight_commands(self) -> list[Command]:
+        """The evaluation on or off, and the review page."""
+        insight = self.insight
+        return [Command(insight.command_label(), insight.toggle, KEY_EVALUATE),
+                Command(t("review.cmd"), insight.open_review, KEY_REVIEW)]
+
+    def handle_common(self, inp: Input, clicked: str | None = None) -> bool:
+        """Undo, redo, hint, the pause menu, the record page, going back, the evaluation and the
+        review (also by a click on their ``clicked`` marks); True when one of them fired."""
+        if unbound(inp, KEY_EVALUATE, clicked):
+            self.insight.toggle()
+        elif unbound(inp, KEY_REVIEW, clicked):
+            self.insight.open_review()
+        elif inp.pressed(Action.UNDO):
             self.undo()
         elif inp.pressed(Action.REDO):
             self.redo()

@@ -17,7 +17,7 @@ from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HUMAN, MODE_COMPUTE
                          MODES, NET_MODES, NET_PHASES, SAVED_MODES, MatchForSetup, Screen, mode_choices,
                          sides_have_colours)
 from .setup_choices import FirstScreen, LevelScreen, ModeScreen, VariantScreen
-from .setup_net import AddressScreen, ConnectingScreen, HostScreen
+from .setup_net import AddressScreen, ConnectingScreen, EvaluationScreen, HostScreen
 from .setup_players import ColourScreen, NameScreen, SideScreen
 
 # Re-exported: the match, the board views and tests know them from here.
@@ -35,7 +35,7 @@ class Setup:
         self.seat = 0  # whose name or colour is asked
         self.address = AddressScreen(self)
         screens = (VariantScreen(self), ModeScreen(self), LevelScreen(self), NameScreen(self), ColourScreen(self),
-                   SideScreen(self), FirstScreen(self), HostScreen(self), self.address,
+                   SideScreen(self), FirstScreen(self), EvaluationScreen(self), HostScreen(self), self.address,
                    ConnectingScreen(self, self.address))
         self.screens: dict[str, Screen] = {screen.phase: screen for screen in screens}
 

@@ -31,7 +31,7 @@ MODES = (MODE_COMPUTER, MODE_TWO)
 MODE_HOST, MODE_JOIN = "host", "join"
 NET_MODES = (MODE_HOST, MODE_JOIN)
 SAVED_MODES = MODES + NET_MODES
-NET_PHASES = ("host", "address", "connecting")
+NET_PHASES = ("evaluation", "host", "address", "connecting")
 ADDRESS_SETTING = "net.address"
 # The set-up puts the person in seat 0, as the original did; after each finished game
 # against the computer the other side starts.
@@ -59,6 +59,7 @@ class MatchForSetup(Protocol):
     variant: str  # the rules' variant the game starts in
     computer_seat: int  # the seat the computer takes against the person
     message_frames: int  # frames the passing message still shows: a new question clears it
+    evaluation_offer: bool  # the host's answer: the evaluation (W) for both players in this network game
 
     # Read only.
     @property

@@ -29,7 +29,7 @@ class NameScreen(Screen):
         match.app.sound(SOUND_SELECT)
         if match.mode in NET_MODES:  # the sides' colours are the game's first two
             match.colours = list(match.spec.colours[:2])
-            self.steps.go_to_phase("host" if match.mode == MODE_HOST else "address")
+            self.steps.go_to_phase("evaluation" if match.mode == MODE_HOST else "address")
         elif match.spec.choose_colour:
             self.steps.go_to_phase("colour")
         else:
