@@ -554,7 +554,7 @@ class PegsCartridge(Cartridge):
         pyxel.circ(31 * ui.CELL + 3, (SIDE_ROW + 2) * ui.CELL + 3, 4, colour)
         word = "light.yes" if light else "light.no" if light is False else "light.wait"
         ui.text_at(33, SIDE_ROW + 2, t(f"pegs.{word}"), palette.WHITE)
-        self.insight.draw_column(self.hotkeys, 30, SIDE_ROW + 4, ui.COLS - 31, KEYS_ROW - 2)
+        self.insight.draw_column(self.hotkeys, 30, SIDE_ROW + 4, ui.COLS - 31)
 
     def draw_board(self, state: PegState) -> None:
         layout = self.layout

@@ -140,36 +140,31 @@ class Insight:
         last_word = len(thinking.split()[-1])
         return thinking + "." * min(self.frame // 10 % 4, max(0, width - last_word)), palette.YELLOW
 
-    def draw_status(self, hotkeys: HotkeyBar, top_y: int, text: str = "", colour: int = palette.WHITE,
-                    yields: bool = True) -> None:
-        """The status lines from ``top_y``: the evaluation above ``text`` when both fit, else
-        the evaluation alone if ``text`` ``yields``, else ``text`` alone."""
-        below = ui.wrap(text, ui.COLS - 2) if text else []
+    def draw_status(self, hotkeys: HotkeyBar, top_y: int, text: str = "", colour: int = palette.WHITE) -> None:
+        """The status lines from ``top_y``: the evaluation, and ``text`` (whose turn) under it when
+        both fit; else the evaluation alone, the player having asked for it."""
         if not self.drawn():
             ui.status_lines(text, top_y, colour)
             return
         words, ink = self.words()
         rows = ui.wrap(f"[{KEY_EVALUATE}] {words}", ui.COLS - 2)
-        room = ui.lines_fit(top_y, ui.STATUS_Y)
-        if len(rows) + len(below) > room:
-            if not yields or len(rows) > room:
-                ui.status_lines(text, top_y, colour)
-                return
+        below = ui.wrap(text, ui.COLS - 2) if text else []
+        if len(rows) + len(below) > ui.lines_fit(top_y, ui.STATUS_Y):
             below = []
         y = ui.lines_above(ui.STATUS_Y, len(rows) + len(below))
         hotkeys.line_at(ui.MARGIN, y, rows[0], ink)
         ui.lines(ui.MARGIN * ui.CELL, y + ui.LINE_PITCH, rows[1:], ink)
         ui.lines(ui.MARGIN * ui.CELL, y + len(rows) * ui.LINE_PITCH, below, colour)
 
-    def draw_column(self, hotkeys: HotkeyBar, col: int, row: int, width: int, bottom_row: int) -> None:
-        """The evaluation in a side column ``width`` wide: its key, the words wrapped under it."""
+    def draw_column(self, hotkeys: HotkeyBar, col: int, row: int, width: int) -> None:
+        """The evaluation in a side column ``width`` wide: its key, the words wrapped under it
+        (every game's words fit the column it gives: tests/test_text_fits.py)."""
         if not self.drawn():
             return
         words, ink = self.words(width)
         y = row * ui.CELL
         hotkeys.line_at(col, y, f"[{KEY_EVALUATE}]", palette.GREY)
-        rows = ui.wrap(words, width)[: ui.lines_fit(y + ui.LINE_PITCH, bottom_row * ui.CELL)]
-        ui.lines(col * ui.CELL, y + ui.LINE_PITCH, rows, ink)
+        ui.lines(col * ui.CELL, y + ui.LINE_PITCH, ui.wrap(words, width), ink)
 
     # The review (K).
 
