@@ -208,6 +208,26 @@ def test_the_evaluation_follows_moves_and_comes_back_at_once_after_undo(make_app
     assert cart.insight.evaluation is None  # known: no search again
 
 
+def test_a_moment_the_replay_draws_shows_its_evaluation_only_when_known(make_app, monkeypatch):
+    """The record's replay draws earlier moments (the session's position, for one draw): their
+    evaluation shows when it was found, and no "Thinking" for a moment nobody thinks about."""
+    monkeypatch.setattr(insight_module, "EVALUATION_MS", ENGINE_MS)
+    app, driver, cart = at_position(make_app, "othello")
+    driver.key("W")
+    until(driver, lambda: cart.insight.answer() is not None)
+    cart.submit("d3")
+    until(driver, lambda: cart.insight.answer() is not None and not cart.view.busy(cart.ui))
+    session, present = cart.session, cart.session.position
+    session.position = 0  # as the replay draws the start
+    try:
+        assert cart.insight.drawn() and cart.insight.answer() is cart.insight.known[session.state]
+        cart.insight.known.pop(session.state)
+        assert not cart.insight.drawn()
+    finally:
+        session.position = present
+    assert cart.insight.drawn()
+
+
 def computer_game(make_app):
     """Connect 4 against the perfect computer, the person to move first."""
     app, driver = make_app()

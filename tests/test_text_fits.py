@@ -882,6 +882,7 @@ def test_every_evaluation_shows_whole_where_its_game_shows_it(make_app, recorder
     app.settings.set(f"evaluation.{key}", True)
     cart.message_frames = 0
     insight.frame = 39  # the most dots
+    insight.looked_at = insight.cart.game_shown().state  # as the frame's slice does
     failures = {}
     # Only ByPuzz's solver, cut short, knows a bound.
     verdicts = [verdict for verdict in sample_verdicts(cart.rules.players == 1) if key == "bypuzz" or not verdict.at_least]

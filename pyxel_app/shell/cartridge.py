@@ -18,7 +18,7 @@ from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
 from .hotkeys import unbound
-from .insight import KEY_EVALUATE, KEY_REVIEW, Insight
+from .insight import KEY_EVALUATE, KEY_REVIEW, Insight, StudiedItself
 from .record_page import RecordPage
 from .replay import RECORD_KEY
 from .slot_page import SlotPage
@@ -44,11 +44,13 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
-class Cartridge:
+class Cartridge(StudiedItself):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
+    # What answers the evaluation and the review for it (shell/insight.py's Studied); None: the cartridge.
+    studied_by: Callable[[Any], Any] | None = None
 
     def __init__(self, app: Host, spec: GameSpec) -> None:
         self.app = app
@@ -116,26 +118,10 @@ class Cartridge:
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
 
-    # What the evaluation and the review study (shell/insight.py's Studied).
-
     def studied(self):
-        """What the knowledge asks about the game: the cartridge itself, unless it has parts."""
-        return self
-
-    def game_shown(self) -> Session | None:
-        return self.session
-
-    def engine_busy(self) -> bool:
-        return False
-
-    def engine_background(self) -> bool:
-        return False
-
-    def insight_refusal(self, review: bool) -> str | None:
-        return None
-
-    def side_name(self, player: int) -> str:
-        return t("match.default_name", n=player + 1)
+        """What the evaluation and the review ask about the game: the cartridge itself (see
+        StudiedItself), unless a part of it (``studied_by``, made with the cartridge) answers."""
+        return self if self.studied_by is None else self.studied_by(self)
 
     @classmethod
     def setting_checks(cls) -> dict:

@@ -78,6 +78,28 @@ class Studied(Protocol):
         """The help page of the screen shown."""
 
 
+class StudiedItself:
+    """What a cartridge answers of :class:`Studied` by itself unless it says otherwise: its session,
+    no search of its own, nothing refused, the sides by their numbers."""
+
+    session: Any
+
+    def game_shown(self) -> Any:
+        return self.session
+
+    def engine_busy(self) -> bool:
+        return False
+
+    def engine_background(self) -> bool:
+        return False
+
+    def insight_refusal(self, review: bool) -> str | None:
+        return None
+
+    def side_name(self, player: int) -> str:
+        return t("match.default_name", n=player + 1)
+
+
 class Insight:
     def __init__(self, cart: Studied) -> None:
         self.cart = cart

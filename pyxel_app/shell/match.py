@@ -71,6 +71,7 @@ NET_NAMES = ("net", "net_options", "evaluation_offer", "host_addresses", "defaul
 
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
+    studied_by = MatchStudy  # what the evaluation and the review ask of the match
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
@@ -108,9 +109,6 @@ class MatchCartridge(Cartridge):
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")
-
-    def studied(self) -> MatchStudy:
-        return MatchStudy(self)
 
     # Lifecycle.
 
