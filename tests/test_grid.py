@@ -14,6 +14,7 @@ from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.rules.records import write_record
 from pyxel_app.shell import palette, strings, ui
 from pyxel_app.shell.overlays import Message
+from pyxel_app.shell.review_page import ReviewPage
 
 ALMOST = STANDARD_GOAL[:14] + (0, 15)
 
@@ -60,7 +61,9 @@ def menu_and_bypuzz_shots(make_app, language: str) -> dict:
         if isinstance(cart.screen, PlayScreen) and not cart.screen.checking:
             break
         driver.frame()
-    tour(driver, [("play", "")], shots)
+    tour(driver, [("play", ""), ("evaluation", "W wait:30"), ("review", "K wait:30")], shots)
+    assert isinstance(app.overlays[-1], ReviewPage)
+    tour(driver, [("review closed", "ESCAPE W")], shots)
     cart.set_goal(STANDARD_GOAL)
     cart.play(ALMOST, None, check_run=False)
     return tour(driver, [("solved", "LEFT wait:200")], shots)
@@ -102,6 +105,9 @@ def test_nothing_enters_the_margin_on_peg_solitaire(make_app, language):
     for entry in ("english", "french_centre", "wiegleb", "diamond", "diamond_centre", "triangle"):
         app.cartridge.play_entry(entry)
         tour(driver, [(entry, "wait:2")], shots)
+    tour(driver, [("evaluation", "W wait:30"), ("review", "K wait:30")], shots)
+    assert app.cartridge.insight.on and isinstance(app.overlays[-1], ReviewPage)
+    tour(driver, [("review closed", "ESCAPE")], shots)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
 
 
@@ -111,7 +117,8 @@ def screen_digest() -> int:
 
 GENERIC_STEPS = ([("opened", "")] + [(f"select {n}", "RETURN wait:12") for n in range(1, 7)]
                  + [("help", "F1 wait:2"), ("help closed", "ESCAPE wait:2"), ("pause menu", "TAB wait:2"),
-                    ("pause closed", "ESCAPE wait:2")])
+                    ("pause closed", "ESCAPE wait:2"), ("evaluation", "W wait:30"), ("review", "K wait:30"),
+                    ("review closed", "ESCAPE wait:2")])
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)

@@ -232,3 +232,20 @@ def test_a_question_open_when_the_other_side_leaves_is_withdrawn(tables):
     converse([ann], lambda: not ann.net.playing)
     assert ann.questions == [] and t("net.left", player="Bob") in ann.said
     assert ann.sounds[-1] == "refused" and ann.moves() == ["4"]
+
+
+@pytest.mark.parametrize("offered", [True, False])
+def test_the_evaluation_holds_on_both_tables_only_as_the_host_offered_it_and_for_the_next_game(tables, offered):
+    ann, bob = tables
+    ann.offered = offered
+    converse(tables, lambda: ann.net.playing and bob.net.playing)
+    assert ann.agreement is bob.agreement is offered
+    ann.play("4")
+    converse(tables, lambda: same_game(ann, bob))
+    bob.net.resign()
+    converse(tables, lambda: ann.over)
+    ann.net.ask_new()
+    converse(tables, lambda: bob.questions)
+    bob.answer(yes=True)
+    converse(tables, lambda: not ann.over and not bob.over and ann.moves() == bob.moves() == [])
+    assert ann.agreement is bob.agreement is offered

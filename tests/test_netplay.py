@@ -438,14 +438,14 @@ def test_host_and_join_are_offered_on_the_desktop_only(make_app, screen_text):
 def test_the_host_screen_shows_addresses_and_the_waiting_time_and_cancels(make_app, screen_text):
     clock = Clock()
     app, cart = net_app(make_app, "connect4", clock)
-    for key in ("3", "RETURN"):  # Host, then an empty name
+    for key in ("3", "RETURN", "RETURN"):  # Host, then an empty name, no evaluation
         _tap(app, key)
     assert cart.phase == "host" and cart.net.stage == "listening"
     clock.now += 75
     text = screen_text(app)
     assert f"127.0.0.1:{cart.net.listening_port}" in text and "Waiting 1:15" in text
     _tap(app, "ESCAPE")
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
 
 
 def test_the_join_screen_remembers_the_last_address(make_app, screen_text):
@@ -615,11 +615,13 @@ def test_the_mouse_hosts_and_cancels(make_app):
     driver.click(3 * ui.CELL, 11 * ui.CELL + 2)  # the third choice: Host
     assert cart.phase == "name"
     driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "listening"
+    assert cart.phase == "evaluation"
+    driver.click(3 * ui.CELL, 7 * ui.CELL + 2)  # the first choice: No
+    assert cart.phase == "host" and cart.net.stage == "listening" and not cart.evaluation_offer
     driver.frame()
     (x0, _, y, key), = [span for span in cart.hotkeys.spans if span[3] == "ESC"]
     driver.click(x0 + 2, y + 2)
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -772,7 +774,7 @@ def test_the_variant_chosen_in_the_menu_is_the_one_hosted_and_the_joiner_learns_
 
     app, cart = net_app(make_app, "draughts")
     assert cart.phase == "variant"
-    Driver(app).script("2 3 RETURN")  # Warcaby, Host, an empty name
+    Driver(app).script("2 3 RETURN RETURN")  # Warcaby, Host, an empty name, no evaluation
     assert cart.phase == "host" and cart.variant == "warcaby"
     peer = RawPeer.join(cart.net.listening_port)
     frames([app], lambda: peer.read() or "HELLO" in peer.verbs())

@@ -41,7 +41,7 @@ def meet_by_code(make_app, broker):
     ann, bob = Driver(host_app), Driver(join_app)
     ann.key(digit_for(host, MODE_CODE_HOST))
     ann.text("Ann")
-    ann.key("RETURN")
+    ann.script("RETURN RETURN")  # the name, and No to the evaluation
     assert host.phase == "code_host" and host.net.code and host.net.stage == "listening"
     bob.key(digit_for(join, MODE_CODE_JOIN))
     bob.text("Bob")

@@ -276,10 +276,15 @@ def test_a_page_that_scrolls_says_how_in_its_footer(make_app, screen_text):
     printed = screen_text(app).split(" | ")  # hotkeys print reversed, between the words
     assert " scroll  " in printed and " back (or any key)" in printed
     driver.key("ESCAPE")
+    app.cartridge.begin_setup()  # its game menu over the set-up has few commands
     driver.key("TAB")
     assert not app.overlays[-1].chooser.more_below  # the pause list fits: nothing to scroll
     printed = screen_text(app).split(" | ")
     assert " choose  " in printed and " scroll  " not in printed
+    driver.key("ESCAPE")
+    app.cartridge.start_playing()
+    driver.key("TAB")  # over play, with every command, it scrolls and says so
+    assert app.overlays[-1].chooser.more_below and " scroll  " in screen_text(app).split(" | ")
 
 
 def test_a_dialog_leaves_no_word_half_hidden_and_the_board_visible_around_it(make_app, pyxel_screen):

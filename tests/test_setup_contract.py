@@ -185,23 +185,28 @@ def back_to_the_menu(app, driver, cart, asked: list[tuple[str, int]]) -> None:
 
 
 def host_and_join(app, driver, cart) -> None:
-    """Host: the wait, ESC back to the name, hosting again, a failure and RETURN to retry; join: an
+    """Host: the evaluation asked, the wait, ESC back to the question and the name, hosting again, a
+    failure and RETURN to retry; join: an
     address, connecting, a failure retried, ESC back to the address, to the name, to the mode."""
     fails = [False]
     cart.net_options.update(open_link=fake_link(fails))
     driver.key(digit_for(cart, MODE_HOST))
     driver.text(NAMES[0])
     driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "listening"
+    assert cart.phase == "evaluation" and not cart.evaluation_offer  # No is RETURN's answer
+    driver.key("2")
+    assert cart.phase == "host" and cart.net.stage == "listening" and cart.evaluation_offer
     driver.key("ESCAPE")
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
+    driver.key("ESCAPE")
+    assert cart.phase == "name"
     fails[0] = True
-    driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "lost"
+    driver.script("RETURN RETURN")  # the name, then the answer given before
+    assert cart.phase == "host" and cart.net.stage == "lost" and cart.evaluation_offer
     fails[0] = False
     driver.key("RETURN")
     assert cart.phase == "host" and cart.net.stage == "listening"
-    driver.script("ESCAPE ESCAPE")
+    driver.script("ESCAPE ESCAPE ESCAPE")
     assert cart.phase == "mode" and cart.mode == MODE_HOST
     driver.key(digit_for(cart, MODE_JOIN))
     driver.key("RETURN")
@@ -228,13 +233,15 @@ def by_code(app, driver, cart) -> None:
     driver.key(digit_for(cart, MODE_CODE_HOST))
     driver.text(NAMES[0])
     driver.key("RETURN")
+    assert cart.phase == "evaluation"  # asked of a host by code as of a host on the LAN
+    driver.key("RETURN")
     assert cart.phase == "code_host" and cart.net.stage == "listening" and cart.net.code == "XR7HJ4MEY"
     driver.key("F2")
     assert cart.phase == "broker" and cart.net is None
     driver.text("192.0.2.8:1883")
     driver.key("RETURN")
     assert cart.phase == "code_host" and cart.net.host == "192.0.2.8:1883" == app.settings.get("net.broker")
-    driver.script("ESCAPE ESCAPE")
+    driver.script("ESCAPE ESCAPE ESCAPE")
     assert cart.phase == "mode" and cart.mode == MODE_CODE_HOST
     driver.key(digit_for(cart, MODE_CODE_JOIN))
     driver.key("RETURN")

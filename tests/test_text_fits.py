@@ -215,7 +215,7 @@ def test_the_play_screens_text_keeps_apart_and_inside(make_app, recorder, key, l
     assert problems(recorder(app)) == []
 
 
-SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "address")
+SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "evaluation", "address")
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
@@ -410,6 +410,7 @@ def test_every_help_page_shows_every_line_a_line_pitch_apart(make_app, recorder,
              if re.search(r"(^|\.)help(\.|$)", key) and not key.startswith(("help.", "keys.", "pause."))]
     pages += [table["help.keys"], table["help.menu"]]
     pages += [f"{table[f'{spec.key}.help']}\n\n{table['net.help']}" for spec in GAMES]  # a network game's page
+    pages += [f"{table[f'{spec.key}.help']}\n\n{table['insight.help']}" for spec in GAMES]  # with W and K
     failures = {}
     for page in pages:
         app.overlays.clear()
@@ -653,6 +654,9 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
                 subjects.append(strings.t("net.keys.cancel"))
             assert screen_problems(app, recorder, subjects) == [], (phase, problem)
     cart.net = None
+    cart.go_to_phase("evaluation")  # the host's question
+    subjects = [strings.t(key) for key in ("net.eval.question", "net.eval.no", "net.eval.yes", "net.eval.note")]
+    assert screen_problems(app, recorder, subjects + [cart.word("keys.choose")]) == []
     cart.go_to_phase("address")
     cart.entry.type_text("bypuzz-arcade.example.org:65535")
     subjects = [strings.t("net.address", port=cart.default_port), strings.t("net.keys.address"), cart.entry.typed]
@@ -906,6 +910,32 @@ def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, 
     assert page.rows == [] and screen_problems(page, recorder, [word("msg.no_save")]) == []
 
 
+# The engines' knowledge: the evaluation where each game shows it, the review page.
+
+# A move label as long as a game's get: a draughts capture of twelve jumps is cut where the row ends.
+LONG_LABELS = {"connect4": "7 (6|5)", "othello": "pass", "draughts": "46x37x28x19x10x4x15x24x35x44x33x22x11",
+               "pegs": "g4-e4", "bypuzz": "15↓"}
+
+
+def sample_verdicts(solo: bool) -> list:
+    """A verdict of every kind the games give, with the longest counts they reach."""
+    from pyxel_app.ai.verdicts import DRAW, LOSS, WIN, Verdict
+
+    if solo:
+        return [Verdict(0, WIN, moves=80), Verdict(0, WIN, moves=1), Verdict(0, WIN, moves=0), Verdict(0, LOSS),
+                Verdict(0, at_least=80), Verdict(0)]
+    return [Verdict(0, WIN, moves=21, stone=21), Verdict(1, LOSS, moves=3, stone=22), Verdict(0, WIN, discs=64),
+            Verdict(1, WIN, discs=1), Verdict(0, WIN, moves=99), Verdict(0, WIN), Verdict(0, DRAW),
+            Verdict(0, WIN, moves=0), Verdict(0, score=-88.8, depth=60), Verdict(1, score=0.01, depth=1), Verdict(0)]
+
+
+def longest_sides(cart) -> None:
+    """The sides in the colours with the longest names, the players with the longest names."""
+    if cart.rules.players == 2:
+        by_length = sorted(cart.spec.colours, key=lambda colour: -len(cart.colour_name(colour)))
+        cart.colours, cart.names = by_length[:2], [LONG_NAME, LONG_NAME]
+
+
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 @pytest.mark.parametrize("key", [spec.key for spec in GAMES])
 def test_the_record_page_and_the_replay_show_every_line_whole_and_apart(make_app, recorder, key, language):
@@ -944,3 +974,76 @@ def test_the_record_page_and_the_replay_show_every_line_whole_and_apart(make_app
         if found:
             failures[moment] = found[:3]
     assert failures == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_every_evaluation_shows_whole_where_its_game_shows_it(make_app, recorder, monkeypatch, key, language):
+    """Under the board of a match (over whose turn, which gives way when both do not fit), in peg
+    solitaire's side column, on ByPuzz's prompt line: every kind of verdict, thinking and waiting."""
+    from pyxel_app.ai.review import Evaluation
+
+    app, driver = cartridge_at_play(make_app, key, language)
+    cart, insight = app.cartridge, app.cartridge.insight
+    longest_sides(cart)
+    app.settings.set(f"evaluation.{key}", True)
+    cart.message_frames = 0
+    insight.frame = 39  # the most dots
+    insight.looked_at = insight.cart.game_shown().state  # as the frame's slice does
+    failures = {}
+    # Only ByPuzz's solver, cut short, knows a bound.
+    verdicts = [verdict for verdict in sample_verdicts(cart.rules.players == 1) if key == "bypuzz" or not verdict.at_least]
+    for verdict, waiting in [(verdict, False) for verdict in verdicts] + [
+            (None, False), (None, True)]:  # then thinking, and waiting for the game's own search
+        monkeypatch.setattr(insight, "answer", lambda verdict=verdict: verdict and Evaluation(verdict))
+        insight.waiting = waiting
+        words = insight.words(9 if key == "pegs" else ui.COLS - 2)[0]  # peg solitaire's column is 9 wide
+        found = problems(recorder(app), words)
+        if found:
+            failures[words] = found[:3]
+    assert failures == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_review_page_shows_every_row_whole_as_it_scrolls(make_app, recorder, key, language):
+    """Its progress while it works, then the summary and every move with the longest labels and
+    every kind of verdict, a line pitch apart, each reached by scrolling."""
+    from types import SimpleNamespace
+
+    from pyxel_app.ai.review import GameReview, MoveReview
+    from pyxel_app.rules.records import MoveLine, Record
+    from pyxel_app.shell.review_page import ReviewPage
+
+    app, driver = cartridge_at_play(make_app, key, language)
+    cart, insight = app.cartridge, app.cartridge.insight
+    longest_sides(cart)
+    solo, label = cart.rules.players == 1, LONG_LABELS[key]
+    page = ReviewPage(app, insight)
+    app.open_overlay(page)  # drawn alone below: it covers the screen under it
+    insight.review = SimpleNamespace(progress=(1998, 1999), record=SimpleNamespace(moves=range(999)))
+    insight.waiting, insight.frame = True, 39
+    body = [text for text, _ in page.body()]
+    assert problems(recorder(page), " ".join(body)) == [] and len(body) == 3
+    assert [p for p in problems(recorder(page), strings.t("review.footer.working")) if "cut" in p] == []
+    moves = []
+    for index, verdict in enumerate(sample_verdicts(solo) * 2):
+        line = MoveLine(index, 998 + index // 2, index % 2 == 0, index % 2, "x", label, not solo)
+        moves.append(MoveReview(line, None, verdict, verdict, index % 3 == 0, "x", "x", label))
+    insight.review, insight.waiting = None, False
+    insight.reviewed = GameReview(Record(cart.rules, cart.session.start), tuple(moves))
+    rows = [text for text, _ in page.body()]
+    top = page.FIRST_ROW * ui.CELL
+    first = recorder(page)
+    spans = [span for span in first if top <= span.y < page.FOOTER_ROW * ui.CELL and span.text not in "▲▼"]
+    found = problems(first)
+    last_y = top + (page.VISIBLE_LINES - 1) * ui.LINE_PITCH
+    assert page.max_top > 0
+    for page.top in range(1, page.max_top + 1):  # each step down brings one more line
+        frame = recorder(page)
+        found += problems(frame)
+        spans += [span for span in frame if span.y == last_y and span.text not in "▲▼"]
+    drawn = "".join(plain(span.text) for span in spans)
+    found += [f"cut: {row!r}" for row in rows if plain(row) not in drawn]
+    assert found == [], found[:5]
+    assert all(len(row) <= page.BODY_WIDTH for row in rows)

@@ -7,7 +7,8 @@ mosquitto and a thousand rooms at once;
 ``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
 ``draughts`` times perft beside py-draughts and plays the strength matches;
 ``review`` times the review of a game of each game; ``searches`` replays every search that
-keeps a table on fixed positions against the moves, scores and node counts on record.
+keeps a table on fixed positions against the moves, scores and node counts on record;
+``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import broker, connect4, draughts, fifteen, frames, network, othello, pegs, review, searches
+    from . import broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, review, searches
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -28,3 +29,4 @@ def run(quick: bool = False) -> None:
     draughts.run(report, quick)
     review.run(report, quick)
     searches.run(report, quick)
+    insight.run(report, quick)

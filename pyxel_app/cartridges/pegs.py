@@ -320,6 +320,17 @@ class PegsCartridge(Cartridge):
     def light(self) -> bool | None:
         return self.peg_solver.known(self.state.marbles) if self.session is not None else None
 
+    # What the evaluation and the review study (shell/insight.py): the board played, beside the light.
+
+    def game_shown(self) -> Session | None:
+        return self.session if self.screen == "play" else None
+
+    def engine_busy(self) -> bool:
+        return self.want_hint
+
+    def engine_background(self) -> bool:
+        return self.game_shown() is not None and self.light() is None
+
     # The frame.
 
     def tick(self) -> None:
@@ -394,7 +405,7 @@ class PegsCartridge(Cartridge):
         if key in ("Z", "Y", "H"):
             {"Z": self.undo, "Y": self.redo, "H": self.hint}[key]()
             return
-        if self.handle_common(inp):
+        if self.handle_common(inp, key):
             return
         if self.session.outcome is not None:  # the seed: after game over the board takes no input
             self.dragging = self.picked = None
@@ -548,6 +559,7 @@ class PegsCartridge(Cartridge):
         pyxel.circ(31 * ui.CELL + 3, (SIDE_ROW + 2) * ui.CELL + 3, 4, colour)
         word = "light.yes" if light else "light.no" if light is False else "light.wait"
         ui.text_at(33, SIDE_ROW + 2, t(f"pegs.{word}"), palette.WHITE)
+        self.insight.draw_column(self.hotkeys, 30, SIDE_ROW + 4, ui.COLS - 31)
 
     def draw_board(self, state: PegState) -> None:
         layout = self.layout

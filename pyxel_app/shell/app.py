@@ -170,6 +170,7 @@ class App:
             "pad.layout": one_of(*PAD_LAYOUTS),
             "key.": parsed_by(parse_binding, BindingError),
             BROKER_SETTING: broker_problem,
+            "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
         }
 
     def apply_settings(self) -> None:
@@ -315,7 +316,9 @@ class App:
 
     def open_help(self) -> None:
         screen_help = getattr(self.screen, "help_key", "")  # the menu's and the Keys screen's own page
-        page = self.cartridge.help_text() if self.cartridge is not None else strings.t(screen_help) if screen_help else ""
+        # A cartridge's page says what W and K do where they work.
+        page = (self.cartridge.insight.help_text() if self.cartridge is not None
+                else strings.t(screen_help) if screen_help else "")
         heading = " ".join(self.cartridge.name().upper()) if self.cartridge is not None else ""
         self.open_overlay(Help(self, page, heading))
 
@@ -387,6 +390,7 @@ class App:
         inp.mouse_enabled, inp.pad_enabled = self.cartridge.devices() if on_cartridge else (True, True)
         inp.update()
         if self.cartridge is not None:
+            self.cartridge.insight.tick()  # first: it waits for the game's search or takes half, the game the rest
             self.cartridge.tick()
         on_title = isinstance(self.screen, TitleScreen)  # where F1 is "any key" too
         if inp.pressed(Action.HELP) and not on_title and not any(isinstance(o, Help) for o in self.overlays):

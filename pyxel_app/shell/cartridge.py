@@ -18,6 +18,8 @@ from ..rules.records import keeps_records
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
+from .hotkeys import unbound
+from .insight import KEY_EVALUATE, KEY_REVIEW, Insight, StudiedItself
 from .record_keeper import RecordKeeper
 from .record_page import RecordPage
 from .replay import RECORD_KEY
@@ -44,11 +46,13 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
-class Cartridge(RecordKeeper):
+class Cartridge(RecordKeeper, StudiedItself):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
+    # What answers the evaluation and the review for it (shell/insight.py's Studied); None: the cartridge.
+    studied_by: Callable[[Any], Any] | None = None
 
     def __init__(self, app: Host, spec: GameSpec) -> None:
         self.app = app
@@ -62,6 +66,7 @@ class Cartridge(RecordKeeper):
         self.keeps_declined_save = False
         # Marks beside moves on the record page ("?"), set by the review.
         self.review_marks = Marks()
+        self.insight = Insight(self.studied())  # the evaluation (W) and the review (K)
 
     @property
     def screen_id(self) -> str:
@@ -114,6 +119,11 @@ class Cartridge(RecordKeeper):
 
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
+
+    def studied(self):
+        """What the evaluation and the review ask about the game: the cartridge itself (see
+        StudiedItself), unless a part of it (``studied_by``, made with the cartridge) answers."""
+        return self if self.studied_by is None else self.studied_by(self)
 
     @classmethod
     def setting_checks(cls) -> dict:
@@ -275,11 +285,22 @@ class Cartridge(RecordKeeper):
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),
             Command(t("pause.record"), self.open_record, RECORD_KEY),
-        ] + self.record_commands()
+        ] + self.record_commands() + self.insight_commands()
 
-    def handle_common(self, inp: Input) -> bool:
-        """Undo, redo, hint, the pause menu, the record page and going back; True when one of them fired."""
-        if inp.pressed(Action.UNDO):
+    def insight_commands(self) -> list[Command]:
+        """The evaluation on or off, and the review page."""
+        insight = self.insight
+        return [Command(insight.command_label(), insight.toggle, KEY_EVALUATE),
+                Command(t("review.cmd"), insight.open_review, KEY_REVIEW)]
+
+    def handle_common(self, inp: Input, clicked: str | None = None) -> bool:
+        """Undo, redo, hint, the pause menu, the record page, going back, the evaluation and the
+        review (also by a click on their ``clicked`` marks); True when one of them fired."""
+        if unbound(inp, KEY_EVALUATE, clicked):
+            self.insight.toggle()
+        elif unbound(inp, KEY_REVIEW, clicked):
+            self.insight.open_review()
+        elif inp.pressed(Action.UNDO):
             self.undo()
         elif inp.pressed(Action.REDO):
             self.redo()

@@ -11,7 +11,8 @@ its parts do the rest, each behind a small contract:
   an end the players agree on, who is who;
 - the play screen (``shell/play_screen.py``): the title, the board, the side panel, whose
   turn, the end and the box for a text too long for the lines under the board;
-- the board view's context (``shell/board_context.py``): all a game's board view may use.
+- the board view's context (``shell/board_context.py``): all a game's board view may use;
+- what the evaluation (W) and the review (K) ask of the match (``shell/match_study.py``).
 
 A game brings a spec (``pyxel_app/games``) and a board view: the view turns input into
 a move text and draws the board with its own passing UI state (cursor, a disc in
@@ -39,6 +40,7 @@ from .cartridge import Cartridge, Command
 from .delegated import delegates
 from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
+from .match_study import MatchStudy
 from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
@@ -63,14 +65,15 @@ PLAY_SCREEN_NAMES = ("draw_play", "draw_replay", "draw_panel", "panel_keys", "in
                      "end_word", "prompt", "show_long_texts", "boxed")
 SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices", "first_player_phase",
                "accept_address", "broker_from")
-NET_NAMES = ("net", "net_options", "host_addresses", "default_port", "broker", "start_hosting", "start_joining",
-             "start_hosting_by_code", "start_joining_by_code",
+NET_NAMES = ("net", "net_options", "evaluation_offer", "host_addresses", "default_port", "broker", "start_hosting",
+             "start_joining", "start_hosting_by_code", "start_joining_by_code",
              "start_network", "takes_up_network", "cancel_network", "start_net_session", "reconnect", "offer_draw",
              "ask_resign", "take_back_to", "end_by_agreement")
 
 
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
+    studied_by = MatchStudy  # what the evaluation and the review ask of the match
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
@@ -308,7 +311,7 @@ class MatchCartridge(Cartridge):
             # A key, button or click first finishes the animation, then does its own work: nothing is lost.
             self.view.finish_animation(self.ui)
         clicked = self.hotkeys.clicked(inp)
-        if self.handle_common(inp):
+        if self.handle_common(inp, clicked):
             return
         if clicked == "TAB":
             self.app.open_pause_menu(self)

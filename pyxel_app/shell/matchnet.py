@@ -12,6 +12,7 @@ import sys
 
 from ..session import Session
 from .keyboard import NAME_MAX, clean_name
+from .match_study import AGREED, AGREED_META, agreed
 from .netplay import HOST, JOIN, NetGame
 from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
 from .strings import t
@@ -56,6 +57,7 @@ class NetSide:
         self.net: NetGame | None = None  # a game with another computer
         self.net_options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
         self.host_addresses: list[str] = []
+        self.evaluation_offer = False  # the host's answer at set-up: the evaluation in this game?
 
     @property
     def default_port(self) -> int:
@@ -237,6 +239,20 @@ class NetSide:
             self.match.names[seat] = name
             self.match.session.meta[f"name{seat + 1}"] = name
 
+    @property
+    def evaluation(self) -> bool:
+        match = self.match
+        if match.session is not None:
+            return agreed(match.session)
+        return self.evaluation_offer if match.mode == MODE_HOST else True
+
+    def agree_evaluation(self, both: bool) -> None:
+        meta = self.match.session.meta
+        if both:
+            meta[AGREED_META] = AGREED
+        else:
+            meta.pop(AGREED_META, None)
+
     # The table: changing the game.
 
     def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
@@ -244,7 +260,8 @@ class NetSide:
         names = ["", ""]
         names[local], names[1 - local] = own_name, clean_name(peer_name)[:NAME_MAX]
         meta = {"mode": match.mode, "name1": names[0], "name2": names[1], "colour1": colours[0],
-                "colour2": colours[1], "local": str(local + 1), "address": address}
+                "colour2": colours[1], "local": str(local + 1), "address": address,
+                AGREED_META: AGREED if self.evaluation else ""}  # a new game keeps what was agreed
         if match.spec.choose_variant:
             meta["variant"] = variant
         rules = match.rules

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..games import find
 from ..rules.base import RulesError
-from .netplay import NetGame
+from .netplay import HOST, NetGame
 from .nettable import SOUNDS
 
 
@@ -39,6 +39,8 @@ class BareTable:
         self.questions: list[Question] = []
         self.sounds: list[str] = []
         self.saves = 0
+        self.offered = False  # a host's answer at set-up: the evaluation in this game
+        self.agreement = False  # the game's: both greetings agreed to it
 
     @property
     def variant(self) -> str:
@@ -71,7 +73,17 @@ class BareTable:
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
 
+    @property
+    def evaluation(self) -> bool:
+        if self.has_game:
+            return self.agreement
+        return self.offered if self.net.role == HOST else True
+
+    def agree_evaluation(self, agreed: bool) -> None:
+        self.agreement = agreed
+
     def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
+        self.agreement = self.evaluation
         self.names[local], self.names[1 - local] = own_name, peer_name
         self.states, self.texts, self.agreed = [self.rules.initial_state(variant)], [], None
 

@@ -41,6 +41,8 @@ class PlayScreen:
             prompt = self.prompt()
             if prompt is not None:
                 ui.status_lines(prompt[0], match.text_top, palette.YELLOW)
+            elif match.net is None or match.net.playing:  # the evaluation over whose turn, when asked for
+                match.insight.draw_status(match.hotkeys, match.text_top, self.turn_text())
             else:
                 ui.status_lines(self.turn_text(), match.text_top, palette.WHITE)
 

@@ -18,7 +18,7 @@ from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HUMAN, MODE_CODE_HO
                          net_phases, sides_have_colours)
 from .setup_code import BrokerScreen, CodeHostScreen, CodeScreen
 from .setup_choices import FirstScreen, LevelScreen, ModeScreen, VariantScreen
-from .setup_net import AddressScreen, ConnectingScreen, HostScreen, LanScreen
+from .setup_net import AddressScreen, ConnectingScreen, EvaluationScreen, HostScreen, LanScreen
 from .setup_players import ColourScreen, NameScreen, SideScreen
 
 # Re-exported: the match, the board views and tests know them from here.
@@ -37,8 +37,8 @@ class Setup:
         self.address = AddressScreen(self)
         self.broker = BrokerScreen(self)
         screens = (VariantScreen(self), ModeScreen(self), LevelScreen(self), NameScreen(self), ColourScreen(self),
-                   SideScreen(self), FirstScreen(self), HostScreen(self), LanScreen(self), self.address,
-                   ConnectingScreen(self, self.address), CodeHostScreen(self), CodeScreen(self), self.broker)
+                   SideScreen(self), FirstScreen(self), EvaluationScreen(self), HostScreen(self), LanScreen(self),
+                   self.address, ConnectingScreen(self, self.address), CodeHostScreen(self), CodeScreen(self), self.broker)
         self.screens: dict[str, Screen] = {screen.phase: screen for screen in screens}
 
     # The question shown and its widgets (tests type into them).

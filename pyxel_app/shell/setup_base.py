@@ -37,7 +37,7 @@ NET_MODES = LAN_MODES + CODE_MODES
 HOSTING_MODES = (MODE_HOST, MODE_CODE_HOST)
 NET_FIRST_PHASE = {MODE_HOST: "host", MODE_JOIN: "lan", MODE_CODE_HOST: "code_host", MODE_CODE_JOIN: "code"}  # after the name
 SAVED_MODES = MODES + NET_MODES
-NET_PHASES = ("host", "lan", "address", "connecting", "code_host", "code", "broker")
+NET_PHASES = ("evaluation", "host", "lan", "address", "connecting", "code_host", "code", "broker")
 ADDRESS_SETTING = "net.address"
 BROKER_SETTING = "net.broker"  # the broker's address: host[:port] on the desktop, a ws:// or wss:// URL in the browser
 # The set-up puts the person in seat 0, as the original did; after each finished game
@@ -66,6 +66,7 @@ class MatchForSetup(Protocol):
     variant: str  # the rules' variant the game starts in
     computer_seat: int  # the seat the computer takes against the person
     message_frames: int  # frames the passing message still shows: a new question clears it
+    evaluation_offer: bool  # the host's answer: the evaluation (W) for both players in this network game
 
     # Read only.
     @property
@@ -185,8 +186,8 @@ def broker_problem(key: str, value: str) -> str | None:
 
 def net_phases(modes: tuple[str, ...]) -> tuple[str, ...]:
     """The network's set-up screens the ``modes`` offered can reach."""
-    lan = ("host", "lan", "address", "connecting") if MODE_HOST in modes else ()
-    code = ("code_host", "code", "connecting", "broker") if MODE_CODE_HOST in modes else ()
+    lan = ("evaluation", "host", "lan", "address", "connecting") if MODE_HOST in modes else ()
+    code = ("evaluation", "code_host", "code", "connecting", "broker") if MODE_CODE_HOST in modes else ()
     return tuple(dict.fromkeys(lan + code))
 
 

@@ -52,7 +52,7 @@ class CodeHostScreen(WaitScreen):
     """Waiting in the room of a new invite code, the code shown big to be read out."""
 
     phase = "code_host"
-    back_to = "name"
+    back_to = "evaluation"
 
     def enter(self) -> None:
         self.match.start_hosting_by_code()

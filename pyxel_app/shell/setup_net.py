@@ -12,7 +12,8 @@ from ..rules.numbers import NumberError
 from . import palette, ui
 from .keyboard import ADDRESS_MAX, ADDRESS_ROWS, NameEntry, clean_address
 from .netplay import elapsed_text, why_text
-from .setup_base import (ADDRESS_SETTING, CHOICE_PITCH, FIRST_CHOICE_ROW, KEYS_ROW, MODE_CODE_JOIN, NAME_ROW, QUESTION_ROW,
+from .setup_base import (ADDRESS_SETTING, CHOICE_PITCH, FIRST_CHOICE_ROW, KEYS_ROW, MODE_CODE_JOIN, NAME_ROW,
+                         NET_FIRST_PHASE, QUESTION_ROW,
                          SOUND_SELECT, ChoiceScreen, Screen, Steps, choice_list, draw_prompt)
 from .strings import t
 
@@ -74,6 +75,38 @@ class AddressScreen(NetScreen):
         draw_prompt(QUESTION_ROW, t("net.address", port=match.default_port))
         self.entry.draw(NAME_ROW, match.frame)
         ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [t("net.keys.address"), match.word("keys.name_pad")])
+
+
+class EvaluationScreen(ChoiceScreen):
+    """The host's question: the evaluation (W) and the review (K) for both players, or for none
+    (No, the first, is RETURN's answer).  The joiner learns the answer in the greeting."""
+
+    phase = "evaluation"
+    question = "net.eval.question"
+    NOTE_ROW = FIRST_CHOICE_ROW + 2 * CHOICE_PITCH + 1
+
+    def title_word(self) -> str:
+        return t("net.word")
+
+    def labels(self) -> list[str]:
+        return [t("net.eval.no"), t("net.eval.yes")]
+
+    def first_index(self) -> int:
+        return int(self.match.evaluation_offer)
+
+    def back(self) -> None:
+        self.steps.go_to_phase("name")
+
+    def chosen(self, index: int) -> None:
+        self.match.evaluation_offer = index == 1
+        self.steps.go_to_phase(NET_FIRST_PHASE[self.match.mode])
+
+    def draw_body(self) -> None:
+        draw_prompt(QUESTION_ROW, t(self.question))
+        self.draw_choices(self.row, self.labels())
+        draw_prompt(self.NOTE_ROW, t("net.eval.note"), palette.GREY)
+        ui.hot_at(1, KEYS_ROW, self.match.word("keys.choose"))
+
 
 
 class LanScreen(ChoiceScreen):
@@ -181,7 +214,7 @@ class HostScreen(WaitScreen):
     """Waiting for the other computer, with the addresses to tell its player."""
 
     phase = "host"
-    back_to = "name"
+    back_to = "evaluation"
 
     announcer = None  # while it waits, the other computers' join screens hear of the game
 

@@ -455,7 +455,18 @@ class ByPuzzCartridge(Cartridge):
             self.flash(t("msg.no_hint"))
 
     def commands(self) -> list[Command]:
-        return self.screen.commands()
+        return self.screen.commands() + (self.insight_commands() if self.game_shown() is not None else [])
+
+    # What the evaluation and the review study (shell/insight.py): the board played, beside the par's search.
+
+    def game_shown(self) -> Session | None:
+        return self.session if isinstance(self.screen, self.screen_classes["play"]) else None
+
+    def engine_busy(self) -> bool:
+        return self.game_shown() is not None and self.screen.hint_wanted
+
+    def engine_background(self) -> bool:
+        return self.searcher.thinking
 
     def draw_replay(self, lines) -> None:
         self.screen.draw_replay(lines)  # the record page opens from the play screen only

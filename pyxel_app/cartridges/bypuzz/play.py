@@ -360,7 +360,7 @@ class PlayScreen(Screen):
                 self.advance_check()
             if self.checking or self.won:
                 return
-        if cart.handle_common(inp):
+        if cart.handle_common(inp, clicked):
             return
         if self.key(inp, "V", clicked):
             cart.show_target()
@@ -424,7 +424,7 @@ class PlayScreen(Screen):
         elif inp.clicked and cell_under(inp.mouse_x, inp.mouse_y) is not None:
             cart.choose_target()
         else:
-            cart.handle_common(inp)
+            cart.handle_common(inp, clicked)
 
     def draw(self) -> None:
         cart = self.cart
@@ -443,8 +443,10 @@ class PlayScreen(Screen):
         self.key_lines(t("bypuzz.keys.play1"), t("bypuzz.keys.play2"))
         if self.hint_wanted:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
-        else:
+        elif cart.message_frames:
             self.prompt()
+        else:
+            cart.insight.draw_status(self.hotkeys, ui.STATUS_Y)
 
     def draw_board(self, colours: dict[int, int], offsets: dict[int, tuple[int, int]]) -> None:
         cart = self.cart
