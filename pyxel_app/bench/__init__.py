@@ -5,7 +5,8 @@ Each figure is one line ``name: value``.  ``frames`` drives the real app headles
 ``network`` times both sides of a network game on loopback;
 ``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
 ``draughts`` times perft beside py-draughts and plays the strength matches;
-``review`` times the review of a game of each game.
+``review`` times the review of a game of each game; ``puzzles`` the puzzles of the day's loading
+and judging.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, draughts, fifteen, frames, network, othello, pegs, review
+    from . import connect4, draughts, fifteen, frames, network, othello, pegs, puzzles, review
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -24,3 +25,4 @@ def run(quick: bool = False) -> None:
     othello.run(report, quick)
     draughts.run(report, quick)
     review.run(report, quick)
+    puzzles.run(report, quick)
