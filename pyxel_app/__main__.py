@@ -1,4 +1,4 @@
-"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|snap|review|bench|build] ...``.
+"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|puzzle|snap|review|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
 line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
@@ -76,6 +76,11 @@ def build_parser() -> Parser:
     solve.add_argument("position", nargs="+", help="the position; several words are read as one text")
     solve.add_argument("--goal")
     solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
+    puzzle = commands.add_parser("puzzle", help="the puzzle of the day: position, task, solution; the first move last")
+    puzzle.add_argument("game")
+    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today)")
+    puzzle.add_argument("--level", choices=PUZZLE_LEVELS, default=PUZZLE_LEVELS[1])
+    puzzle.add_argument("--variant", help="the rules or board (a game's variants with puzzles)")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
@@ -99,6 +104,21 @@ def build_parser() -> Parser:
                        help="the random frames' seed, for --monkey (default 1)")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
     return parser
+
+
+PUZZLE_LEVELS = ("easy", "medium", "hard")  # puzzles/model.py's LEVELS, not imported for a usage line
+
+
+def puzzle_date(text: str):
+    """An argparse type for ``puzzle --date``: a calendar date written YYYY-MM-DD."""
+    from datetime import date
+
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a date like 2025-03-14")
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error}") from None
 
 
 def find_game(name: str, what: str = "game") -> games.GameSpec:
@@ -139,6 +159,31 @@ def cmd_solve(args) -> None:
     if spec.solve_note is not None:
         note(spec.solve_note(args.position, **options))
     print(spec.solve(args.position, **options))
+
+
+def cmd_puzzle(args) -> None:
+    from datetime import date
+
+    from .puzzles import NoPuzzleError, daily, line_text, task_text
+    from .puzzles.words import TITLES, kind_name
+
+    spec = find_game(args.game)
+    variant = args.variant
+    if variant is None and args.game in spec.rules.variants and args.game != spec.key:
+        variant = args.game  # "warcaby" names the game and its rules
+    day = args.date or date.today()
+    try:
+        puzzle = daily(spec.key, day, args.level, variant)
+    except NoPuzzleError as error:
+        raise UsageError(str(error)) from None
+    rules = spec.rules
+    start = rules.state_from_text(puzzle.position, puzzle.variant)
+    print(f"{TITLES[puzzle.game]} ({puzzle.variant}), {puzzle.level}, {day.isoformat()}: {kind_name(puzzle)}")
+    print(f"position: {puzzle.position}")
+    print(f"task: {task_text(puzzle)}")
+    print(f"solution: {line_text(puzzle, rules, start)}")
+    print(f"proof: {puzzle.nodes} nodes, a line of {puzzle.length}")
+    print(puzzle.first_move)
 
 
 def writable_png(out: str) -> str:
@@ -327,6 +372,7 @@ COMMANDS = {
     "join": cmd_join,
     "perft": cmd_perft,
     "solve": cmd_solve,
+    "puzzle": cmd_puzzle,
     "snap": cmd_snap,
     "review": cmd_review,
     "bench": cmd_bench,

@@ -355,6 +355,10 @@ DOCUMENTED = {
     "python -m pyxel_app.bench.broker [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
+    "python -m pyxel_app puzzle connect4 [--date YYYY-MM-DD] [--level easy|medium|hard] [--variant V]":
+        (["puzzle", "connect4", "--date", "2025-03-14", "--level", "hard", "--variant", "standard"], None),
+    "python -m pyxel_app puzzle draughts --variant warcaby --level easy": (["puzzle", "draughts", "--variant", "warcaby",
+                                                                           "--level", "easy"], None),
 }
 # The record the documented review reads: a Connect 4 game whose sixth move lets a three be four.
 GAME_RECORD = "1414141\n"
@@ -430,6 +434,7 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
         "bench": {"monkey": "1", "seed": "4"},
         "build": {},
         "review": {"game": "connect4", "file": str(record_file(folder)), "move_ms": "10"},
+        "puzzle": {"game": "connect4", "date": "2025-03-14", "level": "easy", "variant": "standard"},
     }
 
 
@@ -848,3 +853,69 @@ def test_review_refuses_a_record_that_is_not_utf8_from_a_file_or_standard_input(
                                 capture_output=True, env=env, cwd=tmp_path, timeout=120)
         err = result.stderr.decode("utf-8", "replace")
         assert result.returncode == 2 and len(err.strip().splitlines()) == 1 and "not UTF-8 text" in err, err
+
+
+# ---- puzzle: the puzzle of the day ----
+
+
+def puzzle_output(args, capsys) -> list[str]:
+    from pyxel_app.__main__ import main
+
+    code = main(["puzzle", *args])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    return out.splitlines()
+
+
+@pytest.mark.parametrize("game, solve_name, answer", [
+    ("connect4", "connect4", r"-?\d+ [1-7]"), ("othello", "othello", r"-?\d+ [a-h][1-8]"),
+    ("pegs", "pegs", r"solvable \d+ .*"), ("bypuzz", "fifteen", r"\d+ .*"), ("draughts", None, None)])
+def test_puzzle_prints_a_position_solve_reads_the_task_the_line_and_the_first_move_last(game, solve_name, answer, capsys):
+    from pyxel_app.__main__ import main
+    from pyxel_app.puzzles import daily
+
+    lines = puzzle_output([game, "--date", "2025-03-14", "--level", "easy"], capsys)
+    puzzle = daily(game, date_of("2025-03-14"), "easy")
+    fields = dict(line.split(": ", 1) for line in lines[1:-1])
+    assert fields["position"] == puzzle.position and fields["task"] and lines[-1] == puzzle.first_move
+    assert fields["solution"].replace("1. ", "", 1).split()[0] == puzzle.first_move or fields["solution"].startswith("1... ")
+    assert f"{puzzle.nodes} nodes" in fields["proof"]
+    if solve_name is not None:
+        assert main(["solve", solve_name, puzzle.position]) == 0
+        assert re.fullmatch(answer, capsys.readouterr().out.splitlines()[-1])
+
+
+def date_of(text):
+    from datetime import date
+
+    return date.fromisoformat(text)
+
+
+def test_puzzle_gives_the_same_output_for_a_date_in_fresh_processes_and_today_by_default(capsys):
+    from datetime import date
+
+    runs = [run_cli("puzzle", "othello", "--date", "2024-02-29", "--level", "hard") for _ in range(2)]
+    assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stderr == ""
+    assert puzzle_output(["othello", "--date", "2024-02-29", "--level", "hard"], capsys) == runs[0].stdout.splitlines()
+    today = puzzle_output(["pegs", "--variant", "french"], capsys)
+    assert today == puzzle_output(["pegs", "--variant", "french", "--date", date.today().isoformat(), "--level", "medium"],
+                                  capsys)
+    assert puzzle_output(["warcaby"], capsys) == puzzle_output(["draughts", "--variant", "warcaby"], capsys)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["connect4", "--date", "2025-02-30"], "argument --date: 2025-02-30: day is out of range for month"),
+    (["connect4", "--date", "14.03.2025"], "argument --date: '14.03.2025' is not a date like 2025-03-14"),
+    (["connect4", "--date", "２０２５-03-14"], "is not a date like 2025-03-14"),
+    (["connect4", "--level", "extreme"], "argument --level: invalid choice: 'extreme'"),
+    (["othello", "--variant", "white-starts"], "othello has no puzzles of variant 'white-starts'; choose from standard"),
+    (["pegs", "--variant", "triangle"], "choose from english, french"),
+    (["chess"], "unknown game 'chess'"),
+    (["connect4", "--date"], "argument --date: expected one argument"),
+])
+def test_a_bad_date_or_option_for_puzzle_is_one_line_and_exit_2(args, message, capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(["puzzle", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err

@@ -222,7 +222,7 @@ def test_a_good_save_with_a_byte_order_mark_is_offered(make_app, tmp_path):
 
 # Files that read no player's file: the app's own package data, the check that --out or --record can be written,
 # and the repository's broker configuration and the broker's log (a desktop tool of the tests and the bench).
-NOT_PLAYERS_FILES = {"ai/__init__.py", "cartridges/bypuzz/sets.py", "cli.py", "net/local_broker.py"}
+NOT_PLAYERS_FILES = {"ai/__init__.py", "cartridges/bypuzz/sets.py", "cli.py", "net/local_broker.py", "puzzles/days.py"}
 
 
 def test_every_file_a_player_can_give_is_read_through_the_one_bounded_reader():

@@ -2,7 +2,8 @@
 
 Pyxel itself is not in the npm pyodide package, so this covers what can run there: every
 registered game's rules (a small perft), a short game between two computers found by
-cooperative steps, a save replayed, draughts' endgame tables read from the package, and the
+cooperative steps, a save replayed, draughts' endgame tables read from the package, the
+puzzles of the day (the same puzzle for a date, the same verdicts from the solvers) and the
 localStorage backend.  Needs node and npm (to fetch the pyodide package): skipped with the
 reason on a player's machine without them, a failure under CI (``CI=true``).
 """
@@ -92,4 +93,10 @@ def test_every_registered_game_runs_under_pyodide(pyodide_dir, tmp_path):
     for key, proof in answer["games"].items():
         if "moves" in proof:
             assert proof["moves"] and proof["replayed"], key
+    assert answer["puzzles"] == expected["puzzles"]
+    assert len(answer["puzzles"]["daily"]) == 3 * 3 * 7 and set(answer["puzzles"]["verdicts"]) == {
+        "connect4", "othello", "draughts", "pegs", "bypuzz"}
+    for game, verdicts in answer["puzzles"]["verdicts"].items():
+        assert any(verdicts.values()), game
+    assert sum(not verdict for verdicts in answer["puzzles"]["verdicts"].values() for verdict in verdicts.values()) >= 5
     assert answer["storage"] == [None, "language=de\n", "settings.txt.1.bad", "language=en\n"]

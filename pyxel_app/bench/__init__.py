@@ -8,7 +8,8 @@ mosquitto and a thousand rooms at once;
 ``draughts`` times perft beside py-draughts and plays the strength matches;
 ``review`` times the review of a game of each game; ``searches`` replays every search that
 keeps a table on fixed positions against the moves, scores and node counts on record;
-``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen.
+``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen;
+``puzzles`` the puzzles of the day's loading and judging.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, review, searches
+    from . import broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, puzzles, review, searches
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -30,3 +31,4 @@ def run(quick: bool = False) -> None:
     review.run(report, quick)
     searches.run(report, quick)
     insight.run(report, quick)
+    puzzles.run(report, quick)
