@@ -81,7 +81,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     command_line = sys.orig_argv
     sys.orig_argv = [os.fsencode(word).decode("utf-8", "replace") for word in command_line]
     try:
-        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+        # Headless, nobody records a video: Pyxel's capture buffer (None: its default) would keep every frame
+        # of the last seconds, and at a test's fps that is thousands of screens.
+        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless,
+                   capture_sec=0 if headless else None)
     finally:
         sys.orig_argv = command_line
     os.chdir(cwd)  # pyxel.init moves to the caller's folder; relative paths given by the user must keep working

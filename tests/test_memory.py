@@ -1,0 +1,48 @@
+"""What is let go is freed: no screen capture kept headless, no app kept by the garbage
+collector's freeze, no solver kept by its own search, a bounded backlog of peg memos.
+
+Together these held the suite's memory at 1.4 GB.  They are checked by what is freed (the
+capture by how little a fresh process grows while it draws), never by timings.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FRAMES = 500
+
+
+def test_a_headless_screen_keeps_no_capture_of_its_frames(tmp_path):
+    """Pyxel keeps the last seconds of frames for a video unless told not to; at a test's 1000 fps
+    that was 10,000 screens.  A fresh process (the capture buffer fills once per process) boots
+    headless and draws frames: its memory grows by far less than one screen a frame."""
+    script = textwrap.dedent(f"""
+        import pyxel
+        from pyxel_app.shell import ui
+        from pyxel_app.shell.app import boot
+
+        def resident_kb():
+            with open("/proc/self/status") as status:
+                return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+        boot(headless=True, fps=1000)
+        before = resident_kb()
+        for _ in range({FRAMES}):
+            pyxel.flip()
+        print(resident_kb() - before, ui.WINDOW_W * ui.WINDOW_H // 1024)
+    """)
+    if not Path("/proc/self/status").exists():
+        pytest.skip("reads the process's size from /proc (Linux)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    grown_kb, screen_kb = map(int, result.stdout.split())
+    assert grown_kb < FRAMES * screen_kb // 10, f"{grown_kb} KB more after {FRAMES} frames of {screen_kb} KB"
