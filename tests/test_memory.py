@@ -7,10 +7,12 @@ capture by how little a fresh process grows while it draws), never by timings.
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
 import textwrap
+import weakref
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,23 @@ def test_a_headless_screen_keeps_no_capture_of_its_frames(tmp_path):
     assert result.returncode == 0, result.stderr
     grown_kb, screen_kb = map(int, result.stdout.split())
     assert grown_kb < FRAMES * screen_kb // 10, f"{grown_kb} KB more after {FRAMES} frames of {screen_kb} KB"
+
+
+def test_an_app_let_go_is_freed_even_when_another_was_made_while_it_lived(pyxel_screen):
+    """Boot puts what apps run on out of the collector's walks (a freeze), once, before any app.
+    Each app froze all there was once it had begun: itself, with its screens that know it, never
+    to be freed (every app of every test), and whatever its caller held then."""
+    from pyxel_app.shell.app import App
+    from pyxel_app.shell.harness import Driver
+    from pyxel_app.shell.storage import MemoryStorage
+
+    first = App(storage=MemoryStorage(), seed=7, web=False, network=False)
+    Driver(first).frame()
+    second = App(storage=MemoryStorage(), seed=7, web=False, network=False)
+    Driver(second).frame()
+    assert gc.get_freeze_count() > 0  # the modules and tables are still out of the walks
+    apps = [weakref.ref(first), weakref.ref(second)]
+    del first, second
+    gc.collect()
+    assert [app() for app in apps] == [None, None]
+

@@ -96,6 +96,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
     ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
+    # What every app runs on (modules, tables, the engines' memories) goes out of the garbage
+    # collector's walks, which would otherwise pass over it in some frame.  Once, before any app:
+    # whatever exists when it is done is never collected, and an app holds cycles.
+    for spec in games.GAMES:
+        spec.preload()
+    gc.collect()
+    gc.freeze()
     _booted = True
 
 
@@ -132,11 +139,6 @@ class App:
         for spec in self.games:
             spec.preload()
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
-        # What is loaded by now lives as long as the app (modules, tables, the engines' memories):
-        # out of the garbage collector's walks, which would otherwise pass over it in some frame.
-        # Garbage is collected first, so nothing dead (an earlier app's, in a test) is kept for ever.
-        gc.collect()
-        gc.freeze()
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
