@@ -12,13 +12,29 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 import weakref
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from pyxel_app.ai import connect4
+from pyxel_app.rules.connect4 import RULES as CONNECT4
+
 ROOT = Path(__file__).resolve().parent.parent
 FRAMES = 500
+
+
+@contextmanager
+def no_garbage_collector():
+    """Only reference counts free anything: what is in a cycle stays."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def test_a_headless_screen_keeps_no_capture_of_its_frames(tmp_path):
@@ -67,4 +83,18 @@ def test_an_app_let_go_is_freed_even_when_another_was_made_while_it_lived(pyxel_
     del first, second
     gc.collect()
     assert [app() for app in apps] == [None, None]
+
+
+def test_a_connect4_search_dropped_halfway_lets_go_of_its_solver():
+    """Its recursive search is a closure that calls itself (a cycle), untied when the search ends
+    (tests/test_memo.py) and also when it is closed halfway, as a hint the player leaves is."""
+    with no_garbage_collector():
+        solver = connect4.Solver()
+        solver.deadline = time.perf_counter()  # past: it yields at its first look at the clock
+        search = solver.search(*connect4.position_of(CONNECT4.state_from_text("4444")))
+        next(search)
+        assert solver.nodes > 0  # it stopped inside the recursive search
+        freed = [weakref.ref(solver), weakref.ref(solver.table.keys)]  # the table itself has no weak references
+        del solver, search
+        assert [ref() for ref in freed] == [None, None]
 
