@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from pyxel_app.ai import connect4
+from pyxel_app.ai import connect4, pegs
 from pyxel_app.rules.connect4 import RULES as CONNECT4
+from pyxel_app.rules.pegs import preset_board
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAMES = 500
@@ -98,3 +99,20 @@ def test_a_connect4_search_dropped_halfway_lets_go_of_its_solver():
         del solver, search
         assert [ref() for ref in freed] == [None, None]
 
+
+def test_the_memos_of_dropped_peg_solvers_wait_in_a_bounded_backlog(monkeypatch):
+    """A dropped solver's memo parts wait to be freed a part per slice of a later search; when no
+    search runs (a test making hundreds of solvers) the backlog grew without end, empty parts too."""
+    backlog: list = []
+    monkeypatch.setattr(pegs, "_RELEASED", backlog)
+    board = preset_board("english")
+    pegs.PegSolver(board)
+    assert backlog == []  # a solver that learned nothing leaves nothing behind
+    for _ in range(4):
+        solver = pegs.PegSolver(board)
+        for marbles in range(1, 3 * pegs.DEAD_SHARDS):
+            solver.mark_dead(marbles)
+        del solver
+    assert backlog and all(backlog)
+    assert len(backlog) <= pegs.DEAD_SHARDS
+    assert sum(map(len, backlog)) <= pegs.DEAD_MEMO
