@@ -2,7 +2,7 @@
 
 The package is staged in ``build/bypuzz-arcade/``: the ``pyxel_app`` sources
 (no caches, no ``bench/``: timings and their benchmark data are a desktop tool),
-``resources.pyxres`` inside the package where the app looks for it, and a start-up
+``resources.pyxres`` with them, and a start-up
 script whose comments carry the app's metadata.
 """
 
@@ -28,7 +28,7 @@ from pyxel_app.shell.app import main
 
 main()
 """
-SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "resources.pyxres")
+SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad")
 DESKTOP_ONLY = ("bench",)  # folders of the package left out of the .pyxapp
 
 
@@ -52,7 +52,6 @@ def build(dist: Path | None = None) -> list[Path]:
     if stage.exists():
         shutil.rmtree(stage)
     shutil.copytree(PACKAGE, stage / "pyxel_app", ignore=skip)
-    shutil.copyfile(PACKAGE / "resources.pyxres", stage / "pyxel_app" / "resources.pyxres")
     (stage / "main.py").write_text(STARTUP, encoding="utf-8")
     dist.mkdir(parents=True, exist_ok=True)
     run_pyxel("package", str(stage), str(stage / "main.py"), cwd=dist)

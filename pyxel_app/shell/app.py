@@ -63,12 +63,8 @@ Network = tuple[str, str, int, str, "str | None"]
 
 
 def resource_path() -> Path:
-    """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
-    package_dir = Path(__file__).resolve().parent.parent
-    for candidate in (package_dir / RESOURCE_FILE, package_dir.parent / RESOURCE_FILE):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"{RESOURCE_FILE} not found beside {package_dir}")
+    """resources.pyxres in the package: one real file for the checkout, an install and a .pyxapp."""
+    return Path(__file__).resolve().parent.parent / RESOURCE_FILE
 
 
 def boot(headless: bool = False, fps: int = FPS) -> None:

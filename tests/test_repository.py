@@ -1,0 +1,47 @@
+"""What a checkout holds, on every system: no symbolic links (a Windows checkout makes each a
+small text file, and the app then found no resources)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from missing import missing
+
+ROOT = Path(__file__).resolve().parent.parent
+LINK_MODE = "120000"  # git's file mode of a symbolic link
+
+
+def tracked_links(ls_files: str) -> list[str]:
+    """The paths ``git ls-files --stage -z`` lists as symbolic links."""
+    links = []
+    for entry in filter(None, ls_files.split("\0")):
+        mode_and_object, _, path = entry.partition("\t")
+        if mode_and_object.split()[0] == LINK_MODE:
+            links.append(path)
+    return links
+
+
+def test_the_check_finds_a_planted_link():
+    planted = ("100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\tREADME.md\0"
+               "120000 e9928d3133725ac8ed854d8e053ec8b6e0d6a401 0\tpyxel_app/resources.pyxres\0")
+    assert tracked_links(planted) == ["pyxel_app/resources.pyxres"]
+
+
+def test_git_tracks_no_symbolic_link():
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        missing("the tests do not run in a git checkout", "run them in a clone, with git installed")
+    listed = subprocess.run([git, "ls-files", "--stage", "-z"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert listed.stdout and tracked_links(listed.stdout) == []
+
+
+def test_the_resources_are_one_real_file_in_the_package():
+    from pyxel_app.shell.app import resource_path
+
+    path = resource_path()
+    assert path.parent == ROOT / "pyxel_app"
+    assert path.is_file() and not path.is_symlink()
+    assert path.read_bytes()[:2] == b"PK"  # a .pyxres is a zip archive, not a link's text
+
