@@ -1,10 +1,12 @@
 """What a checkout holds, on every system: no symbolic links (a Windows checkout makes each a
-small text file, and the app then found no resources)."""
+small text file, and the app then found no resources), and the licence the package declares."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 from missing import missing
@@ -45,3 +47,10 @@ def test_the_resources_are_one_real_file_in_the_package():
     assert path.is_file() and not path.is_symlink()
     assert path.read_bytes()[:2] == b"PK"  # a .pyxres is a zip archive, not a link's text
 
+
+def test_the_licence_file_is_the_one_the_package_declares():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.splitlines()[0] == f"{project['license']['text']} License"
+    holder = project["authors"][0]["name"]
+    assert re.search(rf"^Copyright \(c\) \d{{4}} {re.escape(holder)}$", licence, re.M)
