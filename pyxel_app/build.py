@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent
 STARTUP = f"""\
 # title: ByPuzz Arcade
 # author: ByPuzz Arcade developers
-# desc: C64-style board and puzzle games: ByPuzz, the C64 15-puzzle, and more
+# desc: C64-style arcade: ByPuzz (15-puzzle), peg solitaire, Connect 4, Othello, draughts; network play
 # license: MIT
 # version: {__version__}
 from pyxel_app.shell.app import main

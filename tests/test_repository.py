@@ -54,3 +54,25 @@ def test_the_licence_file_is_the_one_the_package_declares():
     assert licence.splitlines()[0] == f"{project['license']['text']} License"
     holder = project["authors"][0]["name"]
     assert re.search(rf"^Copyright \(c\) \d{{4}} {re.escape(holder)}$", licence, re.M)
+
+
+def unnamed(names: list[str], text: str) -> list[str]:
+    return [name for name in names if name.lower() not in text.lower()]
+
+
+def test_the_description_check_finds_a_game_left_out():
+    assert unnamed(["ByPuzz", "Nim"], "ByPuzz and more to come") == ["Nim"]
+
+
+def test_every_game_is_named_wherever_the_arcade_says_what_it_is():
+    """The README's first lines, the package's description and the .pyxapp's: a new game is named
+    in each, no "more to come"."""
+    from pyxel_app import games
+    from pyxel_app.build import STARTUP
+
+    names = [spec.strings["en"]["name"] for spec in games.GAMES]
+    readme_intro = (ROOT / "README.md").read_text(encoding="utf-8").split("\n\n")[1]
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["description"]
+    pyxapp_desc = next(line for line in STARTUP.splitlines() if line.startswith("# desc:"))
+    for text in (readme_intro, description, pyxapp_desc):
+        assert unnamed(names, text) == [], text
