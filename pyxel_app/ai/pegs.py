@@ -298,7 +298,10 @@ class PegSolver:
         return None
 
     def __del__(self) -> None:
-        _RELEASED.extend(self.dead)
+        # Only parts with positions wait for a slice; past one memo's worth (solvers dropped faster
+        # than searches run, as in the tests) the oldest go at once, so the backlog stays bounded.
+        _RELEASED.extend(part for part in self.dead if part)
+        del _RELEASED[:-DEAD_SHARDS]
 
     def mark_dead(self, marbles: int) -> None:
         shard = self.dead[marbles % DEAD_SHARDS]

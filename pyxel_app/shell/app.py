@@ -67,12 +67,8 @@ Network = tuple[str, str, int, str, "str | None"]
 
 
 def resource_path() -> Path:
-    """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
-    package_dir = Path(__file__).resolve().parent.parent
-    for candidate in (package_dir / RESOURCE_FILE, package_dir.parent / RESOURCE_FILE):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"{RESOURCE_FILE} not found beside {package_dir}")
+    """resources.pyxres in the package: one real file for the checkout, an install and a .pyxapp."""
+    return Path(__file__).resolve().parent.parent / RESOURCE_FILE
 
 
 def boot(headless: bool = False, fps: int = FPS) -> None:
@@ -85,7 +81,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     command_line = sys.orig_argv
     sys.orig_argv = [os.fsencode(word).decode("utf-8", "replace") for word in command_line]
     try:
-        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+        # Headless, nobody records a video: Pyxel's capture buffer (None: its default) would keep every frame
+        # of the last seconds, and at a test's fps that is thousands of screens.
+        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless,
+                   capture_sec=0 if headless else None)
     finally:
         sys.orig_argv = command_line
     os.chdir(cwd)  # pyxel.init moves to the caller's folder; relative paths given by the user must keep working
@@ -97,6 +96,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.load(str(resource_path()), exclude_tilemaps=True, exclude_musics=True)
     pyxel.colors[:] = list(palette.PEPTO)
     ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
+    # What every app runs on (modules, tables, the engines' memories) goes out of the garbage
+    # collector's walks, which would otherwise pass over it in some frame.  Once, before any app:
+    # whatever exists when it is done is never collected, and an app holds cycles.
+    for spec in games.GAMES:
+        spec.preload()
+    gc.collect()
+    gc.freeze()
     _booted = True
 
 
@@ -137,11 +143,6 @@ class App:
         for spec in self.games:
             spec.preload()
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
-        # What is loaded by now lives as long as the app (modules, tables, the engines' memories):
-        # out of the garbage collector's walks, which would otherwise pass over it in some frame.
-        # Garbage is collected first, so nothing dead (an earlier app's, in a test) is kept for ever.
-        gc.collect()
-        gc.freeze()
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
