@@ -63,7 +63,7 @@ def test_an_agreed_evaluation_holds_on_both_sides_in_the_save_and_after_a_reconn
            each=play_random([host, join], rng, 4))
     for app, cart in ((host_app, host), (join_app, join)):
         assert "meta.evaluation=yes" in app.storage.read(cart.autosave_name)
-    host.net.link.sock.shutdown(socket.SHUT_RDWR)
+    host.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     for app in (host_app, join_app):
         assert any(isinstance(overlay, Confirm) for overlay in app.overlays)
