@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pyxel_app.ai.connect4 import Connect4Search, Solver, TranspositionTable, position_of  # noqa: E402
+from pyxel_app.ai.connect4 import Connect4Search, Solver, new_table, position_of  # noqa: E402
 from pyxel_app.ai.cooperative import run_generator  # noqa: E402
 from pyxel_app.ai.draughts import DraughtsSearch  # noqa: E402
 from pyxel_app.ai.fifteen import PositionMaker  # noqa: E402
@@ -51,7 +51,7 @@ RANDOM_SHARE = 0.35
 def connect4_positions(rng: random.Random, variant: str):
     """Positions of games mixing random moves and the look-ahead levels, from the 8th stone on,
     that win within 8 stones at all (one null-window question)."""
-    table = TranspositionTable()
+    table = new_table()
     rules = connect4.RULES
     while True:
         state = rules.initial_state()

@@ -7,9 +7,10 @@ change meant to keep behaviour (a refactor) keeps every pixel.
 
 The screens: for every game in both languages, each set-up screen reached by RETURN alone, the
 set-up for two people, help and the game menu, a seeded two-people game's middle (with its record
-page, a move undone, and the replay of a moment before it) and end per variant, the hosting screen
+page, a move undone, and the replay of a moment before it, its evaluation (W)) and end (with
+the review page, K) per variant, the hosting screen
 and the address screen (no port opened), and the screens of the games that have their own
-(ByPuzz, peg solitaire), their record page and replay too.  Each runs on a fresh app with a fixed seed.
+(ByPuzz, peg solitaire), their record page, replay, evaluation and review too.  Each runs on a fresh app with a fixed seed.
 """
 
 from __future__ import annotations
@@ -63,6 +64,33 @@ def shoot(driver: Driver, script: str = "") -> bytes:
     return bytes(screen.pget(x, y) for y in range(screen.height) for x in range(screen.width))
 
 
+def wait_for(driver: Driver, done) -> None:
+    """Frames until ``done()``: the evaluation and the review search on the machine's time."""
+    for _ in range(MAX_SETTLE_FRAMES * 10):
+        if done():
+            return
+        driver.frame()
+    raise SystemExit("the evaluation or the review did not finish")
+
+
+def evaluated(driver: Driver) -> bytes:
+    """The evaluation (W) of the position shown, once found; W again turns it off."""
+    insight = driver.app.cartridge.insight
+    driver.key("W")
+    wait_for(driver, lambda: insight.answer() is not None)
+    pixels = shoot(driver)
+    driver.key("W")
+    return pixels
+
+
+def reviewed(driver: Driver) -> bytes:
+    """The review page (K) of the game shown, once every move is judged."""
+    insight = driver.app.cartridge.insight
+    driver.key("K")
+    wait_for(driver, lambda: insight.review is None and insight.reviewed is not None)
+    return shoot(driver)
+
+
 def play_moves(app: App, driver: Driver, moves: int, seed: int) -> None:
     """Seeded legal moves through the match's one move path, each let finish its animation."""
     rng = random.Random(seed)
@@ -95,11 +123,13 @@ def match_screens(spec, language: str):
         cart.start_playing()
         play_moves(app, driver, GAME_MOVES, SEED)
         yield f"{variant}-middle", shoot(driver)
+        yield f"{variant}-eval", evaluated(driver)
         yield f"{variant}-record", shoot(driver, "Z F2 LEFT LEFT LEFT")
         yield f"{variant}-replay", shoot(driver, "RETURN")
         driver.script("F2 Y")
         play_moves(app, driver, 10_000, SEED + 1)
         yield f"{variant}-end", shoot(driver)
+        yield f"{variant}-review", reviewed(driver)
     app, driver = fresh(language)
     app.open_cartridge(spec)
     if "address" in app.cartridge.screen_ids:
@@ -120,8 +150,11 @@ def own_screens(spec, language: str):
     app.cartridge.start_playing()
     yield "play", shoot(driver)
     yield "moved", shoot(driver, "LEFT UP RIGHT DOWN")
+    yield "eval", evaluated(driver)
     yield "record", shoot(driver, "Z F2 LEFT LEFT LEFT")
     yield "replay", shoot(driver, "RETURN")
+    driver.script("F2 ESCAPE")
+    yield "review", reviewed(driver)
 
 
 def all_screens():

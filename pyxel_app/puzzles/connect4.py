@@ -11,7 +11,7 @@ one that wins in time.
 
 from __future__ import annotations
 
-from ..ai.connect4 import Solver, TranspositionTable, position_of, shared_table
+from ..ai.connect4 import Solver, new_table, position_of, shared_table
 from ..ai.cooperative import run_generator
 from ..rules.connect4 import CELLS, RULES, Connect4
 from .context import Context, Proven
@@ -50,7 +50,7 @@ def prove(state: Connect4) -> Proven | None:
     one first move only; the line is the solver's, both sides' best."""
     if RULES.outcome(state) is not None:
         return None
-    solver = Solver(TranspositionTable(PROOF_TABLE))
+    solver = Solver(new_table(PROOF_TABLE))
     score, best = solver.solve(state)
     n = win_score(stones_of_mover(state)) - score if score > 0 else 0
     if not MIN_N <= n <= MAX_N:
