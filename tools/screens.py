@@ -84,9 +84,10 @@ def evaluated(driver: Driver) -> bytes:
 
 
 def reviewed(driver: Driver) -> bytes:
-    """The review page (K) of the game shown, once every move is judged."""
+    """The review page (K, or the game menu's "Review": ByPuzz's own keys may take K) of the game
+    shown, once every move is judged."""
     insight = driver.app.cartridge.insight
-    driver.key("K")
+    insight.open_review()
     wait_for(driver, lambda: insight.review is None and insight.reviewed is not None)
     return shoot(driver)
 
