@@ -1,4 +1,4 @@
-"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|snap|review|bench|build] ...``.
+"""Command line: ``python -m pyxel_app [play|serve|join|perft|solve|puzzle|snap|review|bench|build] ...``.
 
 No arguments open the app.  Any bad game name, position or option prints one
 line on stderr and exits with code 2, never a traceback; Ctrl-C exits with 130.
@@ -34,6 +34,19 @@ def bind_address(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def broker_address(text: str) -> str:
+    """An argparse type for ``--broker``: a broker's host[:port] (the desktop reaches it over TCP)."""
+    from .net.room import parse_broker
+
+    try:
+        broker = parse_broker(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if broker.url:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: the app reaches a broker by host[:port] (a URL is the browser's)")
+    return text.strip()
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="ByPuzz Arcade: C64-style board and puzzle games.")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -46,10 +59,13 @@ def build_parser() -> Parser:
     serve.add_argument("--name", default="", help="your name (the other player sees it)")
     serve.add_argument("--bind", type=bind_address, default="", metavar="ADDRESS", help="listen on this address only (default: all)")
     serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
+    serve.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]",
+                       help="host by invite code through this broker (the code shows in the window)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
-    join.add_argument("address", metavar="HOST[:PORT]")
+    join.add_argument("address", metavar="HOST[:PORT]", help="the host's address; with --broker, the invite code")
     join.add_argument("--name", default="", help="your name (the other player sees it)")
+    join.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]", help="join by invite code through this broker")
     perft = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     perft.add_argument("game")
     perft.add_argument("depth", type=bounded(0, MAX_PERFT_DEPTH, "depth"))
@@ -60,6 +76,11 @@ def build_parser() -> Parser:
     solve.add_argument("position", nargs="+", help="the position; several words are read as one text")
     solve.add_argument("--goal")
     solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
+    puzzle = commands.add_parser("puzzle", help="the puzzle of the day: position, task, solution; the first move last")
+    puzzle.add_argument("game")
+    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today)")
+    puzzle.add_argument("--level", choices=PUZZLE_LEVELS, default=PUZZLE_LEVELS[1])
+    puzzle.add_argument("--variant", help="the rules or board (a game's variants with puzzles)")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
     snap.add_argument("cartridge", help="a cartridge, or 'menu' to start at the menu")
     snap.add_argument("--input", required=True, help="a script file, or the script itself")
@@ -83,6 +104,21 @@ def build_parser() -> Parser:
                        help="the random frames' seed, for --monkey (default 1)")
     commands.add_parser("build", help="write dist/bypuzz-arcade.pyxapp and dist/bypuzz-arcade.html")
     return parser
+
+
+PUZZLE_LEVELS = ("easy", "medium", "hard")  # puzzles/model.py's LEVELS, not imported for a usage line
+
+
+def puzzle_date(text: str):
+    """An argparse type for ``puzzle --date``: a calendar date written YYYY-MM-DD."""
+    from datetime import date
+
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a date like 2025-03-14")
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error}") from None
 
 
 def find_game(name: str, what: str = "game") -> games.GameSpec:
@@ -123,6 +159,31 @@ def cmd_solve(args) -> None:
     if spec.solve_note is not None:
         note(spec.solve_note(args.position, **options))
     print(spec.solve(args.position, **options))
+
+
+def cmd_puzzle(args) -> None:
+    from datetime import date
+
+    from .puzzles import NoPuzzleError, daily, line_text, task_text
+    from .puzzles.words import TITLES, kind_name
+
+    spec = find_game(args.game)
+    variant = args.variant
+    if variant is None and args.game in spec.rules.variants and args.game != spec.key:
+        variant = args.game  # "warcaby" names the game and its rules
+    day = args.date or date.today()
+    try:
+        puzzle = daily(spec.key, day, args.level, variant)
+    except NoPuzzleError as error:
+        raise UsageError(str(error)) from None
+    rules = spec.rules
+    start = rules.state_from_text(puzzle.position, puzzle.variant)
+    print(f"{TITLES[puzzle.game]} ({puzzle.variant}), {puzzle.level}, {day.isoformat()}: {kind_name(puzzle)}")
+    print(f"position: {puzzle.position}")
+    print(f"task: {task_text(puzzle)}")
+    print(f"solution: {line_text(puzzle, rules, start)}")
+    print(f"proof: {puzzle.nodes} nodes, a line of {puzzle.length}")
+    print(puzzle.first_move)
 
 
 def writable_png(out: str) -> str:
@@ -190,8 +251,13 @@ def cmd_serve(args) -> None:
     variants = spec.rules.variants
     if args.variant is not None and args.variant not in variants:
         raise UsageError(f"--variant {args.variant[:40]!r} is not a variant of {spec.key}; choose from {', '.join(variants)}")
-    port = args.port or DEFAULT_PORT
     name = clean_cli_name(args.name)
+    if args.broker is not None:
+        if args.port is not None or args.bind:
+            raise UsageError("--broker hosts by invite code: --port and --bind are for the local network")
+        main(spec.key, network=("code_host", args.broker, 0, name, args.variant))
+        return
+    port = args.port or DEFAULT_PORT
     check_listening(args.bind, port)
     main(spec.key, network=("host", args.bind, port, name, args.variant))
 
@@ -213,6 +279,15 @@ def cmd_join(args) -> None:
     from .shell.app import main
 
     spec = two_seat_game(args.game)
+    if args.broker is not None:
+        from .net.room import normal_code, shown_code
+
+        try:
+            code = normal_code(args.address)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        main(spec.key, network=("code_join", f"{shown_code(code)}@{args.broker}", 0, clean_cli_name(args.name), None))
+        return
     try:
         host, port = split_address(args.address)
     except ValueError as error:
@@ -297,6 +372,7 @@ COMMANDS = {
     "join": cmd_join,
     "perft": cmd_perft,
     "solve": cmd_solve,
+    "puzzle": cmd_puzzle,
     "snap": cmd_snap,
     "review": cmd_review,
     "bench": cmd_bench,

@@ -2,7 +2,7 @@
 
 The package is staged in ``build/bypuzz-arcade/``: the ``pyxel_app`` sources
 (no caches, no WAVs, no ``bench/``: timings and their benchmark data are a desktop tool),
-``resources.pyxres`` inside the package where the app looks for it, and a start-up
+``resources.pyxres`` with them, and a start-up
 script whose comments carry the app's metadata.
 """
 
@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent
 STARTUP = f"""\
 # title: ByPuzz Arcade
 # author: ByPuzz Arcade developers
-# desc: C64-style board and puzzle games: ByPuzz, the C64 15-puzzle, and more
+# desc: C64-style arcade: ByPuzz (15-puzzle), peg solitaire, Connect 4, Othello, draughts; network play
 # license: MIT
 # version: {__version__}
 from pyxel_app.shell.app import main
@@ -29,7 +29,7 @@ from pyxel_app.shell.app import main
 main()
 """
 # Rendered sounds (tools/render_sounds.py) are for listening at the desk: the app plays its own.
-SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "resources.pyxres", "*.wav", "*.WAV")
+SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.bad", "*.wav", "*.WAV")
 DESKTOP_ONLY = ("bench",)  # folders of the package left out of the .pyxapp
 
 
@@ -53,7 +53,6 @@ def build(dist: Path | None = None) -> list[Path]:
     if stage.exists():
         shutil.rmtree(stage)
     shutil.copytree(PACKAGE, stage / "pyxel_app", ignore=skip)
-    shutil.copyfile(PACKAGE / "resources.pyxres", stage / "pyxel_app" / "resources.pyxres")
     (stage / "main.py").write_text(STARTUP, encoding="utf-8")
     dist.mkdir(parents=True, exist_ok=True)
     run_pyxel("package", str(stage), str(stage / "main.py"), cwd=dist)

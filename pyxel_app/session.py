@@ -106,6 +106,14 @@ class Session:
         self.position += 1
         return True
 
+    def go_to(self, position: int) -> bool:
+        """Show the history's entry ``position`` (0 the start), as undo or redo that many times
+        would: the entries after it stay, for redo, until the next move replaces them."""
+        if not 0 <= position < len(self.states) or position == self.position:
+            return False
+        self.position = position
+        return True
+
     def restart(self) -> bool:
         if self.state == self.start:
             return False
@@ -117,6 +125,12 @@ class Session:
         None at the start and right after a restart."""
         text = self.moves[self.position]
         return None if self.position == 0 or text == RESTART else text
+
+    def last_move(self):
+        """The move that led to the state shown, as the rules' move; None where
+        :meth:`last_move_text` is None."""
+        text = self.last_move_text()
+        return None if text is None else self.rules.move_from_text(self.states[self.position - 1], text)
 
     def hint(self):
         """The solver's next move from here, or None when there is no solver or nothing to do."""

@@ -1,14 +1,15 @@
 """Draughts end to end, headless: the rules chosen first, moves by mouse, keys and pad, a capture
-route picked square by square, forced captures, the computer, PDN save/load, the end, the grid."""
+route picked square by square, forced captures, the computer, the end, the grid.  (PDN in and out
+is the game menu's Export and Import: tests/test_record_files.py.)"""
 
 from __future__ import annotations
 
 import pyxel
 import pytest
 
-from pyxel_app.cartridges.draughts import BOARD_X, BOARD_Y, SQUARE_PX, PDN_FILE
+from pyxel_app.cartridges.draughts import BOARD_X, BOARD_Y, SQUARE_PX
 from pyxel_app.rules.draughts import RULES, square_xy
-from pyxel_app.rules.draughts_pdn import read_pdn, write_pdn
+from pyxel_app.rules.records import Record
 from pyxel_app.shell import match, palette, strings, ui
 from pyxel_app.shell.match import MatchCartridge
 
@@ -105,8 +106,7 @@ def test_a_forced_capture_refuses_other_pieces(make_app):
 
 
 def load_position(app, driver, cart, fen: str, variant: str = "international") -> None:
-    app.storage.write(PDN_FILE, write_pdn(RULES.state_from_text(fen, variant), []))
-    cart.view.load_pdn()
+    cart.take_record(Record(RULES, RULES.state_from_text(fen, variant)), "a position")
     driver.frame()
     assert RULES.state_to_text(cart.state).split()[0] == fen
 
@@ -163,32 +163,11 @@ def test_the_end_is_told_and_a_new_game_follows(make_app):
     assert not cart.over and cart.state == RULES.initial_state()
 
 
-def test_pdn_saves_and_loads_through_the_game_menu(make_app):
-    app, driver, cart = open_draughts(make_app)
-    click(driver, 32, 28, 19, 23, 28, 19)
-    cart.view.save_pdn()
-    game = read_pdn(app.storage.read(PDN_FILE))
-    assert game.moves == ["32-28", "19-23", "28x19"] and game.tags["White"] == "Player 1"
-    driver.key("R")
-    driver.key("RETURN")  # really restart
-    cart.view.load_pdn()
-    assert cart.session.move_texts() == ["32-28", "19-23", "28x19"]
-
-
-def test_a_bad_pdn_file_is_named_and_changes_nothing(make_app):
-    app, driver, cart = open_draughts(make_app)
-    click(driver, 32, 28)
-    app.storage.write(PDN_FILE, "1. 32-28 32-28")
-    cart.view.load_pdn()
-    assert cart.session.move_texts() == ["32-28"]
-    shown = cart.message or " ".join(app.overlays[-1].lines)  # a long one comes in a box, whole
-    assert "draughts.pdn not loaded: line 1: move 2" in shown
-
-
-def test_the_menu_offers_pdn(make_app):
+def test_the_menu_offers_export_and_import_and_no_pdn_commands_of_its_own(make_app):
     app, driver, cart = open_draughts(make_app)
     labels = [command.label for command in cart.commands()]
-    assert "Save as PDN" in labels and "Load PDN" in labels
+    assert strings.t("pause.export") in labels and strings.t("pause.import") in labels
+    assert not any("PDN" in label for label in labels)
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)

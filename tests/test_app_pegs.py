@@ -186,12 +186,12 @@ def test_a_bad_board_file_names_the_line_and_changes_nothing(make_app, tmp_path)
     app, driver, cart = open_pegs(make_app)
     bad = tmp_path / "bad.txt"
     bad.write_text("ooo\no?o\n")
-    cart.load_dropped(str(bad))
+    cart.take_dropped(str(bad))
     assert "line 2" in " ".join(app.overlays[-1].lines)
     assert cart.custom is None and cart.state == RULES.initial_state("english")
     good = tmp_path / "mine.txt"
     good.write_text("# mine\noo.\n")
-    cart.load_dropped(str(good))
+    cart.take_dropped(str(good))
     assert cart.entry == "custom" and app.storage.read("pegs-board.txt") == "# mine\noo.\n"
 
 

@@ -67,7 +67,7 @@ def test_pyxapp_leaves_out_rendered_sounds(built):
         assert not [name for name in archive.namelist() if name.lower().endswith(".wav")]
     planted = ["tunes.py", "tune-title.wav", "EFFECT-DROP.WAV", "sounds.py"]
     assert skip(str(PACKAGE / "shell"), planted) == {"tune-title.wav", "EFFECT-DROP.WAV"}
-    assert skip(str(PACKAGE), ["bench", "title.wav", "resources.pyxres"]) == {"bench", "title.wav", "resources.pyxres"}
+    assert skip(str(PACKAGE), ["bench", "title.wav", "resources.pyxres"]) == {"bench", "title.wav"}
 
 
 def test_pyxapp_runs_sixty_frames_headless(built, tmp_path):

@@ -313,6 +313,10 @@ DOCUMENTED = {
         (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
     "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
     "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
+    "python -m pyxel_app serve connect4 --broker broker.example.org[:1883] [--name Ann]":
+        (["serve", "connect4", "--broker", "127.0.0.1:{port}", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app join connect4 XR7-HJ4-MEY --broker broker.example.org[:1883]":
+        (["join", "connect4", "XR7-HJ4-MEY", "--broker", "127.0.0.1:{port}"], WINDOW),
     "python -m pyxel_app perft fifteen 5 [--variant V] [--position TEXT]":
         (["perft", "fifteen", "5", "--variant", "standard", "--position", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"], None),
     "python -m pyxel_app solve fifteen 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 [--goal GOAL]":
@@ -348,9 +352,16 @@ DOCUMENTED = {
     "python -m pyxel_app bench --monkey 100000 [--seed 4]": (["bench", "--monkey", "300", "--seed", "4"], None),
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
     "python -m pyxel_app.bench.searches [--quick]": (["--quick"], STARTS),
+    "python -m pyxel_app.bench.broker [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
+    "python -m pyxel_app puzzle connect4 [--date YYYY-MM-DD] [--level easy|medium|hard] [--variant V]":
+        (["puzzle", "connect4", "--date", "2025-03-14", "--level", "hard", "--variant", "standard"], None),
+    "python -m pyxel_app puzzle draughts --variant warcaby --level easy": (["puzzle", "draughts", "--variant", "warcaby",
+                                                                           "--level", "easy"], None),
 }
+# The seconds a command that runs until Ctrl-C may take to show it runs: the key comes after that line.
+STARTS_WITHIN = 120
 # The record the documented review reads: a Connect 4 game whose sixth move lets a three be four.
 GAME_RECORD = "1414141\n"
 
@@ -374,8 +385,8 @@ def test_every_documented_command_runs_for_a_new_user(line, tmp_path):
     env = new_user_env(tmp_path / "home", **extra)
     process = subprocess.Popen([sys.executable, "-m", module, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env=env, cwd=tmp_path)
-    if how == STARTS:  # once it has shown it runs (or after 15 s at most), Ctrl-C
-        ready, _, _ = select.select([process.stdout], [], [], 15)
+    if how == STARTS:  # once it has shown it runs, Ctrl-C; not before (a busy machine may take a while to start)
+        ready, _, _ = select.select([process.stdout], [], [], STARTS_WITHIN)
         first = process.stdout.readline() if ready else ""
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=120)
@@ -415,8 +426,9 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
     fifteen, solved = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
     return {
         "play": {"cartridge": "bypuzz", "puzzles": str(ROOT / "pyxel_app/cartridges/bypuzz/sets/bymore1.txt")},
-        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard"},
-        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob"},
+        "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard",
+                  "broker": f"127.0.0.1:{port}"},
+        "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob", "broker": f"127.0.0.1:{port}"},
         "perft": {"game": "fifteen", "depth": "2", "variant": "standard", "position": solved},
         "solve": {"game": "fifteen", "position": fifteen, "goal": solved},
         "snap": {"cartridge": "bypuzz", "input": "UP", "out": str(folder / "shot.png"), "seed": "1", "scale": "1",
@@ -424,6 +436,7 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
         "bench": {"monkey": "1", "seed": "4"},
         "build": {},
         "review": {"game": "connect4", "file": str(record_file(folder)), "move_ms": "10"},
+        "puzzle": {"game": "connect4", "date": "2025-03-14", "level": "easy", "variant": "standard"},
     }
 
 
@@ -483,6 +496,7 @@ def bench_commands() -> dict:
 def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
     """A value each argument of each bench command takes, by command and argument (its ``dest``)."""
     return {
+        "broker": {},
         "connect4": {"match": "peer"},
         "draughts": {"move_ms": "20", "games": "1", "first": "10", "seed": "7", "record": str(folder / "games.txt"),
                      "swap_eval": "hand"},
@@ -841,3 +855,69 @@ def test_review_refuses_a_record_that_is_not_utf8_from_a_file_or_standard_input(
                                 capture_output=True, env=env, cwd=tmp_path, timeout=120)
         err = result.stderr.decode("utf-8", "replace")
         assert result.returncode == 2 and len(err.strip().splitlines()) == 1 and "not UTF-8 text" in err, err
+
+
+# ---- puzzle: the puzzle of the day ----
+
+
+def puzzle_output(args, capsys) -> list[str]:
+    from pyxel_app.__main__ import main
+
+    code = main(["puzzle", *args])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    return out.splitlines()
+
+
+@pytest.mark.parametrize("game, solve_name, answer", [
+    ("connect4", "connect4", r"-?\d+ [1-7]"), ("othello", "othello", r"-?\d+ [a-h][1-8]"),
+    ("pegs", "pegs", r"solvable \d+ .*"), ("bypuzz", "fifteen", r"\d+ .*"), ("draughts", None, None)])
+def test_puzzle_prints_a_position_solve_reads_the_task_the_line_and_the_first_move_last(game, solve_name, answer, capsys):
+    from pyxel_app.__main__ import main
+    from pyxel_app.puzzles import daily
+
+    lines = puzzle_output([game, "--date", "2025-03-14", "--level", "easy"], capsys)
+    puzzle = daily(game, date_of("2025-03-14"), "easy")
+    fields = dict(line.split(": ", 1) for line in lines[1:-1])
+    assert fields["position"] == puzzle.position and fields["task"] and lines[-1] == puzzle.first_move
+    assert fields["solution"].replace("1. ", "", 1).split()[0] == puzzle.first_move or fields["solution"].startswith("1... ")
+    assert f"{puzzle.nodes} nodes" in fields["proof"]
+    if solve_name is not None:
+        assert main(["solve", solve_name, puzzle.position]) == 0
+        assert re.fullmatch(answer, capsys.readouterr().out.splitlines()[-1])
+
+
+def date_of(text):
+    from datetime import date
+
+    return date.fromisoformat(text)
+
+
+def test_puzzle_gives_the_same_output_for_a_date_in_fresh_processes_and_today_by_default(capsys):
+    from datetime import date
+
+    runs = [run_cli("puzzle", "othello", "--date", "2024-02-29", "--level", "hard") for _ in range(2)]
+    assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stderr == ""
+    assert puzzle_output(["othello", "--date", "2024-02-29", "--level", "hard"], capsys) == runs[0].stdout.splitlines()
+    today = puzzle_output(["pegs", "--variant", "french"], capsys)
+    assert today == puzzle_output(["pegs", "--variant", "french", "--date", date.today().isoformat(), "--level", "medium"],
+                                  capsys)
+    assert puzzle_output(["warcaby"], capsys) == puzzle_output(["draughts", "--variant", "warcaby"], capsys)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["connect4", "--date", "2025-02-30"], "argument --date: 2025-02-30: day is out of range for month"),
+    (["connect4", "--date", "14.03.2025"], "argument --date: '14.03.2025' is not a date like 2025-03-14"),
+    (["connect4", "--date", "２０２５-03-14"], "is not a date like 2025-03-14"),
+    (["connect4", "--level", "extreme"], "argument --level: invalid choice: 'extreme'"),
+    (["othello", "--variant", "white-starts"], "othello has no puzzles of variant 'white-starts'; choose from standard"),
+    (["pegs", "--variant", "triangle"], "choose from english, french"),
+    (["chess"], "unknown game 'chess'"),
+    (["connect4", "--date"], "argument --date: expected one argument"),
+])
+def test_a_bad_date_or_option_for_puzzle_is_one_line_and_exit_2(args, message, capsys):
+    from pyxel_app.__main__ import main
+
+    assert main(["puzzle", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err

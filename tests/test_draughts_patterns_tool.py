@@ -111,16 +111,3 @@ def test_the_shipped_labels_are_read_and_a_deep_run_will_not_write_into_them(too
     with pytest.raises(SystemExit, match="unpack it"):
         tool.deep(paths[0], 0, 2, minutes=1)
 
-
-def test_the_next_rounds_labels_score_each_parts_first_positions_again(tool, positions):
-    # Round 4's labels (scored again with round 3's weights in the game) begin each part's
-    # share again, in the shared order, so a deep run on the unpacked file goes on from there.
-    for part in (0, 1):
-        path = TOOL.parent / "data" / f"draughts_deep_labels_round4_{part}.txt.gz"
-        with gzip.open(path, "rt") as text:
-            lines = [list(map(int, line.split())) for line in text]
-        assert len(lines) > 6000
-        for (white, black, kings, side, score, game, ply), (state, in_game, at_ply) in zip(lines, positions[part::2]):
-            assert (white, black, kings, side, game, ply) == (state.white, state.black, state.kings, state.turn,
-                                                              in_game, at_ply)
-            assert abs(score) < 100_000  # a search's score: a win is under WIN

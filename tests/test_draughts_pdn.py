@@ -11,6 +11,8 @@ from pyxel_app.rules import draughts, draughts_pdn
 from pyxel_app.rules.draughts import RULES
 from pyxel_app.rules.draughts_pdn import PdnError, read_pdn, write_pdn
 
+from any_text import any_text
+
 
 def test_doctests_pass():
     assert doctest.testmod(draughts).failed == 0
@@ -109,7 +111,7 @@ def test_any_text_is_a_game_or_a_pdn_error(text):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=120))
+@given(any_text(max_size=120))
 def test_any_unicode_is_a_game_or_a_pdn_error(text):
     try:
         read_pdn(text)

@@ -158,7 +158,7 @@ def test_the_pdn_error_of_the_issue_reads_german_with_its_line():
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 def test_the_cartridges_show_file_errors_in_the_players_language(make_app, language, tmp_path):
-    """Draughts' Load, a board file and a puzzle-set file dropped on the window."""
+    """Draughts' Import of its old PDN file, a board file and a puzzle-set file dropped on the window."""
     from pyxel_app.shell.overlays import Message
 
     app, driver = make_app()
@@ -168,10 +168,10 @@ def test_the_cartridges_show_file_errors_in_the_players_language(make_app, langu
     app.cartridge.start_playing()
     driver.frame()
     app.storage.write("draughts.pdn", "1. 32-28 32-28 *")
-    app.cartridge.view.load_pdn()
-    driver.frame()
+    app.cartridge.import_record()
+    driver.key("RETURN")  # the old PDN file, the one row
     shown = " ".join(app.overlays[-1].lines) if app.overlays else app.cartridge.message
-    expected["pdn"] = strings.t("draughts.pdn.bad", name="draughts.pdn", why=error_words(raised(read_pdn, "1. 32-28 32-28 *")))
+    expected["pdn"] = strings.t("records.bad", name="draughts.pdn", why=error_words(raised(read_pdn, "1. 32-28 32-28 *")))
     assert " ".join(shown.split()) == " ".join(expected["pdn"].split())
     for key, text, message_key in (("pegs", "ooo\no.x", "pegs.file.bad"), ("bypuzz", "1 2 3\n", "bypuzz.set.bad")):
         app.overlays.clear()
@@ -180,7 +180,7 @@ def test_the_cartridges_show_file_errors_in_the_players_language(make_app, langu
         driver.frame()
         path = tmp_path / f"{key}.txt"
         path.write_text(text, encoding="utf-8")
-        (app.cartridge.load_dropped if key == "pegs" else app.cartridge.load_set_file)(str(path))
+        (app.cartridge.take_dropped if key == "pegs" else app.cartridge.load_set_file)(str(path))
         box = app.overlays[-1]
         assert isinstance(box, Message)
         read = PEGS.state_from_text if key == "pegs" else (lambda t: parse_puzzle_set(t, "x"))

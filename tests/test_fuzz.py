@@ -20,6 +20,8 @@ from pyxel_app.shell.match import players_from_meta
 from pyxel_app.shell.settings import Settings
 from pyxel_app.shell.storage import DataFolder, FileStorage, MemoryStorage
 
+from any_text import any_text
+
 # No example database: the suite writes nothing into the checkout.
 EXAMPLES = settings(max_examples=300, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -38,7 +40,7 @@ GAME_KEYS = [spec.key for spec in games.GAMES]
 
 
 def texts():
-    return st.one_of(st.text(max_size=200), st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join))
+    return st.one_of(any_text(max_size=200), st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join))
 
 
 @EXAMPLES

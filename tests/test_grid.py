@@ -11,7 +11,10 @@ from pyxel_app.cartridges.bypuzz import ByPuzz
 from pyxel_app.cartridges.bypuzz.screens import PlayScreen
 from pyxel_app.games import GAMES
 from pyxel_app.rules.fifteen import STANDARD_GOAL
+from pyxel_app.rules.records import write_record
 from pyxel_app.shell import palette, strings, ui
+from pyxel_app.shell.overlays import Message
+from pyxel_app.shell.review_page import ReviewPage
 
 ALMOST = STANDARD_GOAL[:14] + (0, 15)
 
@@ -58,7 +61,9 @@ def menu_and_bypuzz_shots(make_app, language: str) -> dict:
         if isinstance(cart.screen, PlayScreen) and not cart.screen.checking:
             break
         driver.frame()
-    tour(driver, [("play", "")], shots)
+    tour(driver, [("play", ""), ("evaluation", "W wait:30"), ("review", "K wait:30")], shots)
+    assert isinstance(app.overlays[-1], ReviewPage)
+    tour(driver, [("review closed", "ESCAPE W")], shots)
     cart.set_goal(STANDARD_GOAL)
     cart.play(ALMOST, None, check_run=False)
     return tour(driver, [("solved", "LEFT wait:200")], shots)
@@ -100,6 +105,9 @@ def test_nothing_enters_the_margin_on_peg_solitaire(make_app, language):
     for entry in ("english", "french_centre", "wiegleb", "diamond", "diamond_centre", "triangle"):
         app.cartridge.play_entry(entry)
         tour(driver, [(entry, "wait:2")], shots)
+    tour(driver, [("evaluation", "W wait:30"), ("review", "K wait:30")], shots)
+    assert app.cartridge.insight.on and isinstance(app.overlays[-1], ReviewPage)
+    tour(driver, [("review closed", "ESCAPE")], shots)
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}
 
 
@@ -109,7 +117,8 @@ def screen_digest() -> int:
 
 GENERIC_STEPS = ([("opened", "")] + [(f"select {n}", "RETURN wait:12") for n in range(1, 7)]
                  + [("help", "F1 wait:2"), ("help closed", "ESCAPE wait:2"), ("pause menu", "TAB wait:2"),
-                    ("pause closed", "ESCAPE wait:2")])
+                    ("pause closed", "ESCAPE wait:2"), ("evaluation", "W wait:30"), ("review", "K wait:30"),
+                    ("review closed", "ESCAPE wait:2")])
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
@@ -131,31 +140,59 @@ def test_every_registered_game_keeps_the_margin(make_app, language, key):
     assert len(looks) >= 5, "the tour saw too few different screens to have reached play"
 
 
+@pytest.mark.parametrize("pages", ["slots", "records"])
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 @pytest.mark.parametrize("key", [spec.key for spec in GAMES])
-def test_the_save_and_load_pages_keep_the_margin(make_app, language, key):
-    """Save, a new slot's name, a question over the list, Load scrolled through a long list."""
+def test_the_save_load_export_and_import_pages_keep_the_margin(make_app, language, key, pages):
+    """Save (Export), a new name, a question over the list, Load (Import) scrolled through a long
+    list of 25 and the old save (a damaged record, whose message shows over the page at the end)."""
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
-    from pyxel_app.shell.slots import Shelf
+    from test_board_turn import two_people
 
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
-    cart.start_playing()
-    driver.run(3)
+    app, driver, cart = two_people(make_app, key, language)
+    driver.run(2)
+    if pages == "records":
+        page_class, text = ExportPage, write_record(cart.game_record())
+        shelf, open_save, open_load = ExportPage(cart, True).shelf, cart.export_record, cart.import_record
+        shelf.save("Broken", "[Broken\n" + text, "")
+    else:
+        page_class, text = SlotPage, cart.session.to_text()
+        shelf, open_save, open_load = SlotPage(cart, True).shelf, cart.save_game, cart.load_game
+        app.storage.write(f"save-{key}.txt", text)
     for number in range(25):
-        Shelf(app.storage, key).save(f"Wolfgang{number:03}", cart.session.to_text(), "2025-12-31 23:59")
-    app.storage.write(f"save-{key}.txt", cart.session.to_text())
-    cart.save_game()
+        shelf.save(f"Wolfgang{number:03}", text, "2025-12-31 23:59")
+    open_save()
     shots = tour(driver, [("save", "wait:2"), ("name", "RETURN"), ("name wiped", "BACKSPACE " * 12),
                           ("overwrite?", "text:Wolfgang000 RETURN"), ("kept", "N"), ("list", "ESCAPE")], {})
-    assert isinstance(app.overlays[-1], SlotPage)
+    assert isinstance(app.overlays[-1], page_class)
     driver.key("ESCAPE")
     assert not app.overlays and app.cartridge is cart
-    cart.load_game()
+    open_load()
     steps = [("load", "")] + [(f"down {n}", "DOWN") for n in range(1, 27)] + [("delete?", "DELETE"), ("kept", "N")]
     tour(driver, steps, shots)
-    assert isinstance(app.overlays[-1], SlotPage) and len(app.overlays[-1].slots) == 26
+    page = app.overlays[-1]
+    assert isinstance(page, page_class) and len(page.slots) == 26
+    if pages == "records":
+        page.chooser.select([slot.name for slot in page.slots].index("Broken"))
+        tour(driver, [("damaged", "RETURN")], shots)
+        assert isinstance(app.overlays[-1], Message)
+    assert {name: pixels for name, pixels in shots.items() if pixels} == {}
+
+
+RECORD_STEPS = [("record", "F2 wait:2"), ("record start", "HOME wait:2"), ("record next page", "PAGEDOWN wait:2"),
+                ("replay", "RETURN wait:2"), ("replay stepped", "RIGHT wait:2"), ("replay refused", "A wait:2"),
+                ("play on asked", "RETURN wait:2"), ("play on declined", "N wait:2"), ("record again", "ESCAPE wait:2"),
+                ("record closed", "ESCAPE wait:2")]
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_record_page_and_the_replay_keep_the_margin(make_app, language, key):
+    """Every game's record page (a game long enough to page), its replay, the question to play on."""
+    from test_record_page import seeded_game
+
+    app, driver, cart = seeded_game(make_app, key, language=language)
+    shots = tour(driver, RECORD_STEPS, {})
+    assert not app.overlays and app.cartridge is cart
     assert {name: pixels for name, pixels in shots.items() if pixels} == {}

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from pyxel_app.net.protocol import (MAX_LINE, Command, Decoder, ProtocolError, digest, error, format_command,
                                     hello, hello_fields, parse_line)
 
+from any_text import any_text
+
 FUZZ = settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 
 GOOD = [
@@ -102,7 +104,7 @@ def test_random_bytes_give_commands_or_one_protocol_error(pieces):
 
 
 @FUZZ
-@given(lines=st.lists(st.text(max_size=60), max_size=8))
+@given(lines=st.lists(any_text(max_size=60), max_size=8))
 def test_random_text_lines_never_raise_anything_but_a_protocol_error(lines):
     for line in lines:
         try:

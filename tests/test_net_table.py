@@ -16,10 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pyxel_app import games
-from pyxel_app.rules.base import RulesError
+from pyxel_app.shell.netharness import BareTable
 from pyxel_app.shell.netplay import HOST, JOIN, NetGame, open_link_factory
-from pyxel_app.shell.nettable import SOUNDS
 from pyxel_app.shell.strings import t
 
 from test_netplay import LOOPBACK, Clock, frames
@@ -144,120 +142,6 @@ def test_the_conversation_loads_without_pyxel():
 # ---- two bare tables ----
 
 
-class Question:
-    def __init__(self, text, on_yes, on_no) -> None:
-        self.text, self.on_yes, self.on_no = text, on_yes, on_no
-
-
-class BareTable:
-    """Connect 4 with nothing but its rules: the table the conversation needs, kept in lists."""
-
-    def __init__(self, name: str) -> None:
-        self.key = "connect4"
-        self.rules = games.find("connect4").rules
-        self.chosen = self.rules.variants[0]
-        self.names = [name, ""]
-        self.states: list | None = None
-        self.texts: list[str] = []
-        self.agreed: tuple[int | None, str] | None = None
-        self.net: NetGame | None = None
-        self.said: list[str] = []
-        self.questions: list[Question] = []
-        self.sounds: list[str] = []
-        self.saves = 0
-
-    @property
-    def variant(self) -> str:
-        return self.rules.variant_of(self.states[0]) if self.has_game else self.chosen
-
-    @property
-    def has_game(self) -> bool:
-        return self.states is not None
-
-    @property
-    def state(self):
-        return self.states[-1]
-
-    @property
-    def over(self) -> bool:
-        return self.agreed is not None or self.rules.is_terminal(self.state)
-
-    def moves(self) -> list[str]:
-        return list(self.texts)
-
-    def positions(self) -> list:
-        return list(self.states)
-
-    def typed_name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def player_name(self, seat: int) -> str:
-        return self.names[seat] or f"Player {seat + 1}"
-
-    def set_name(self, seat: int, name: str) -> None:
-        self.names[seat] = name
-
-    def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
-        self.names[local], self.names[1 - local] = own_name, peer_name
-        self.states, self.texts, self.agreed = [self.rules.initial_state(variant)], [], None
-
-    def play(self, text: str) -> bool:
-        if self.over:
-            return False
-        mover = self.rules.to_move(self.state)
-        try:
-            self.states.append(self.rules.apply(self.state, self.rules.move_from_text(self.state, text)))
-        except RulesError:
-            return False
-        self.texts.append(text)
-        self.net.moved(mover, text)
-        return True
-
-    def take_back_to(self, count: int) -> None:
-        del self.states[count + 1:], self.texts[count:]
-
-    def end_by_agreement(self, winner: int | None, reason: str) -> None:
-        self.agreed = (winner, reason)
-
-    def autosave(self) -> None:
-        self.saves += 1
-
-    def flash(self, text: str) -> None:
-        self.said.append(text)
-
-    note = show_message = flash
-
-    def ask(self, text, on_yes, on_no=None, default=False) -> Question:
-        self.questions.append(Question(text, on_yes, on_no))
-        return self.questions[-1]
-
-    def question_open(self, question) -> bool:
-        return any(question is asked for asked in self.questions)
-
-    def withdraw(self, question) -> None:
-        self.questions = [asked for asked in self.questions if asked is not question]
-
-    def sound(self, name: str) -> None:
-        assert name in SOUNDS
-        self.sounds.append(name)
-
-    # What a frame does: the conversation, then the other side's move when it is its turn.
-
-    def update(self) -> None:
-        self.net.poll()
-        if self.has_game and not self.over and self.rules.to_move(self.state) == self.net.remote:
-            text = self.net.seat.step(0)
-            if text is not None:
-                self.play(text)
-
-    def answer(self, yes: bool) -> None:
-        question = self.questions.pop(0)
-        (question.on_yes if yes else question.on_no)()
-
-    def my_turn(self) -> bool:
-        return self.net.playing and not self.over and self.rules.to_move(self.state) == self.net.local
-
-
 def converse(tables, until, each=None) -> None:
     """Frames of both tables until ``until()``; a millisecond between them for the other socket's bytes."""
 
@@ -348,3 +232,20 @@ def test_a_question_open_when_the_other_side_leaves_is_withdrawn(tables):
     converse([ann], lambda: not ann.net.playing)
     assert ann.questions == [] and t("net.left", player="Bob") in ann.said
     assert ann.sounds[-1] == "refused" and ann.moves() == ["4"]
+
+
+@pytest.mark.parametrize("offered", [True, False])
+def test_the_evaluation_holds_on_both_tables_only_as_the_host_offered_it_and_for_the_next_game(tables, offered):
+    ann, bob = tables
+    ann.offered = offered
+    converse(tables, lambda: ann.net.playing and bob.net.playing)
+    assert ann.agreement is bob.agreement is offered
+    ann.play("4")
+    converse(tables, lambda: same_game(ann, bob))
+    bob.net.resign()
+    converse(tables, lambda: ann.over)
+    ann.net.ask_new()
+    converse(tables, lambda: bob.questions)
+    bob.answer(yes=True)
+    converse(tables, lambda: not ann.over and not bob.over and ann.moves() == bob.moves() == [])
+    assert ann.agreement is bob.agreement is offered

@@ -1,12 +1,14 @@
 """Network play on loopback only (127.0.0.1, ports the system picks): two apps in this process
 play whole games of every registered two-seat match game over the protocol; a scripted raw
 socket plays the other side where a test needs a peer that misbehaves.  Every wait is bounded
-in frames, and timeouts run on a clock the test moves."""
+in frames and in the machine's time (a busy machine delivers bytes later), and timeouts run on a
+clock the test moves."""
 
 from __future__ import annotations
 
 import random
 import socket
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +23,7 @@ from pyxel_app.shell.storage import MemoryStorage
 from missing import missing
 
 LOOPBACK = "127.0.0.1"
+WAIT_SECONDS = 30.0  # the least time a wait gives the sockets and the clock before it fails
 MAX_FRAMES = 3000
 
 
@@ -54,16 +57,20 @@ def net_app(make_app, key: str, clock: Clock | None = None, storage=None, seed: 
     return app, cart
 
 
-def frames(apps, until, limit: int = MAX_FRAMES, each=None) -> int:
-    """Update ``apps`` (no drawing: the sockets and the match layer are the subject) until ``until()``."""
-    for frame in range(limit):
+def frames(apps, until, limit: int = MAX_FRAMES, each=None, seconds: float = WAIT_SECONDS) -> int:
+    """Update ``apps`` (no drawing: the sockets and the match layer are the subject) until ``until()``:
+    at least ``limit`` frames and at least ``seconds`` of the machine's time, for what comes over
+    sockets and by the clock comes later on a busy machine, frames or no frames."""
+    start, frame = time.monotonic(), 0
+    while frame < limit or time.monotonic() - start < seconds:
         for app in apps:
             app.update()
         if each is not None:
             each()
         if until():
             return frame
-    raise AssertionError(f"not done after {limit} frames")
+        frame += 1
+    raise AssertionError(f"not done after {frame} frames and {time.monotonic() - start:.1f} s")
 
 
 def settled(cart) -> bool:
@@ -328,8 +335,8 @@ def test_a_cut_connection_resumes_after_reconnecting_with_the_same_game(make_app
     # The side to move plays, and the line is cut before the other side hears of it.
     mover, other = (host, join) if host.seat_to_move() == host.net.local else (join, host)
     mover.person_move(mover.rules.move_to_text(mover.rules.legal_moves(mover.state)[0]))
-    mover.net.link.sock.shutdown(socket.SHUT_RDWR)
-    mover.net.link.out.clear()
+    mover.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
+    mover.net.link.stream.out.clear()
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     assert mover.session.move_count == other.session.move_count + 1
     for app in (host_app, join_app):  # both offer to reconnect; the game stays saved on both sides
@@ -344,15 +351,12 @@ def test_a_cut_connection_resumes_after_reconnecting_with_the_same_game(make_app
     assert same_game(host, join)
 
 
-def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
-    host_app, host, join_app, join = connect_pair(make_app, "connect4")
-    rng = random.Random(9)
-    frames([host_app, join_app], lambda: join.session.move_count >= 5 and same_game(host, join),
-           each=play_random([host, join], rng, 5))
+def restarted_joiner(make_app, host_app, host, join_app):
+    """The joiner quits (BYE), the host offers to reconnect and does; the joiner's app starts again on
+    its data and says yes to resuming the saved game.  Its app and cartridge."""
     storage = join_app.storage.backend
-    join_app.quit()  # says BYE
+    join_app.quit()
     frames([host_app], lambda: host.net.stage == "lost")
-    assert "Bob left the game." in host.message
     host.reconnect()
     again_app, _ = make_app(storage=MemoryStorage(dict(storage.blobs)), seed=3, network=True)
     confirm = again_app.overlays[-1]
@@ -360,7 +364,16 @@ def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
     confirm.on_yes()
     again_app.close_overlay(confirm)
     again_app.update()
-    again = again_app.cartridge
+    return again_app, again_app.cartridge
+
+
+def test_a_saved_network_game_reconnects_after_the_app_restarts(make_app):
+    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+    rng = random.Random(9)
+    frames([host_app, join_app], lambda: join.session.move_count >= 5 and same_game(host, join),
+           each=play_random([host, join], rng, 5))
+    again_app, again = restarted_joiner(make_app, host_app, host, join_app)
+    assert "Bob left the game." in host.message
     assert again.net is not None and again.net.local == 1
     assert not again_app.overlays, "yes to 'Resume?' connects: no second question"
     frames([host_app, again_app], lambda: settled(host) and settled(again))
@@ -394,7 +407,7 @@ def two_moves_then_cut(host_app, host, join_app, join, reply: str) -> None:
     frames([host_app, join_app], lambda: join.session.move_count == 1 and settled(join))
     join.person_move(reply)
     frames([host_app, join_app], lambda: host.session.move_count == 2)
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
 
 
@@ -432,20 +445,22 @@ def test_host_and_join_are_offered_on_the_desktop_only(make_app, screen_text):
 def test_the_host_screen_shows_addresses_and_the_waiting_time_and_cancels(make_app, screen_text):
     clock = Clock()
     app, cart = net_app(make_app, "connect4", clock)
-    for key in ("3", "RETURN"):  # Host, then an empty name
+    for key in ("3", "RETURN", "RETURN"):  # Host, then an empty name, no evaluation
         _tap(app, key)
     assert cart.phase == "host" and cart.net.stage == "listening"
     clock.now += 75
     text = screen_text(app)
     assert f"127.0.0.1:{cart.net.listening_port}" in text and "Waiting 1:15" in text
     _tap(app, "ESCAPE")
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
 
 
 def test_the_join_screen_remembers_the_last_address(make_app, screen_text):
     app, cart = net_app(make_app, "connect4")
     _tap(app, "4")
     _tap(app, "RETURN")
+    assert cart.phase == "lan"
+    _tap(app, "RETURN")  # the first choice: typing an address
     assert cart.phase == "address"
     app.input.consume()
     cart.entry.type_text("127.0.0.1:1")
@@ -586,11 +601,15 @@ def test_the_pad_alone_joins_and_cancels(make_app):
     driver.script("pad:DPAD_DOWN pad:DPAD_DOWN pad:DPAD_DOWN pad:A")  # Join
     assert cart.phase == "name"
     driver.script("pad:START")  # an empty name
+    assert cart.phase == "lan"
+    driver.script("pad:A")  # typing an address
     assert cart.phase == "address"
     cart.entry.typed = ""
     driver.script("pad:A pad:DPAD_RIGHT pad:DPAD_RIGHT pad:A")  # the keys "1" and "3"
     assert cart.entry.typed == "13"
     driver.script("pad:B pad:B pad:B")  # delete, delete, then back
+    assert cart.phase == "lan"
+    driver.script("pad:B")
     assert cart.phase == "name"
 
 
@@ -603,11 +622,13 @@ def test_the_mouse_hosts_and_cancels(make_app):
     driver.click(3 * ui.CELL, 11 * ui.CELL + 2)  # the third choice: Host
     assert cart.phase == "name"
     driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "listening"
+    assert cart.phase == "evaluation"
+    driver.click(3 * ui.CELL, 7 * ui.CELL + 2)  # the first choice: No
+    assert cart.phase == "host" and cart.net.stage == "listening" and not cart.evaluation_offer
     driver.frame()
     (x0, _, y, key), = [span for span in cart.hotkeys.spans if span[3] == "ESC"]
     driver.click(x0 + 2, y + 2)
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -625,6 +646,9 @@ def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
     shots["mode, with the network's"] = stray_pixels()[:5]
     Driver(join_app).script("4 RETURN")
     Driver(join_app).frame()
+    shots["games on this network"] = stray_pixels()[:5]
+    Driver(join_app).script("RETURN")
+    Driver(join_app).frame()
     shots["address"] = stray_pixels()[:5]
     host.start_network(HOST, LOOPBACK, 0, "Annemarie Kim")
     Driver(host_app).frame()
@@ -638,7 +662,7 @@ def test_nothing_enters_the_margin_on_the_network_screens(make_app, language):
     frames([host_app, join_app], lambda: settled(host) and host.session.move_count == 1)
     Driver(host_app).frame()
     shots["waiting for the other player"] = stray_pixels()[:5]
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == "lost")
     host_app.overlays.clear()
     Driver(host_app).frame()
@@ -665,7 +689,7 @@ def tictactoe_without_engine():
 
 def test_a_game_without_a_computer_offers_two_players_host_and_join(make_app, screen_text, tictactoe_without_engine):
     app, cart = net_app(make_app, "tictactoe")
-    assert cart.phase == "mode" and cart.mode_choices() == ("two", "host", "join")
+    assert cart.phase == "mode" and cart.mode_choices() == ("two", "host", "join", "code_host", "code_join")
     assert cart.screen_ids[0] == "mode" and "level" not in cart.screen_ids
     text = screen_text(app)
     assert "Two players" in text and "Join a network game" in text and "against the computer" not in text
@@ -740,6 +764,7 @@ def test_an_ipv6_address_with_a_port_is_typed_in_brackets(make_app):
     join_app, join = net_app(make_app, "connect4", seed=2)
     _tap(join_app, "4")
     _tap(join_app, "RETURN")
+    _tap(join_app, "RETURN")  # the games found: typing an address
     assert join.phase == "address"
     join_app.input.consume()
     join.entry.type_text(f"[::1]:{host.net.listening_port}")
@@ -756,7 +781,7 @@ def test_the_variant_chosen_in_the_menu_is_the_one_hosted_and_the_joiner_learns_
 
     app, cart = net_app(make_app, "draughts")
     assert cart.phase == "variant"
-    Driver(app).script("2 3 RETURN")  # Warcaby, Host, an empty name
+    Driver(app).script("2 3 RETURN RETURN")  # Warcaby, Host, an empty name, no evaluation
     assert cart.phase == "host" and cart.variant == "warcaby"
     peer = RawPeer.join(cart.net.listening_port)
     frames([app], lambda: peer.read() or "HELLO" in peer.verbs())
@@ -922,7 +947,7 @@ def test_the_panel_of_a_network_game_draws_no_line_over_another(make_app, monkey
     found = {}
     for app, cart in ((host_app, host), (join_app, join)):
         found[f"{cart.net.role} connected"] = overlaps(drawn_texts(monkeypatch, app))
-    join.net.link.sock.shutdown(socket.SHUT_RDWR)
+    join.net.link.stream.sock.shutdown(socket.SHUT_RDWR)
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     for app, cart in ((host_app, host), (join_app, join)):
         app.overlays.clear()

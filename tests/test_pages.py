@@ -40,9 +40,11 @@ def paint_under(app) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("game", ["bypuzz", "connect4"])
-@pytest.mark.parametrize("key", ["F1", "TAB", "save", "load", "name"])
+@pytest.mark.parametrize("key", ["F1", "TAB", "save", "load", "name", "export", "import"])
 def test_help_pause_and_the_slots_cover_the_whole_screen_and_keep_their_margins(make_app, pyxel_screen, game, key,
                                                                                 language):
+    from pyxel_app.rules.records import write_record
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
     from pyxel_app.shell.slots import Shelf
 
@@ -57,6 +59,11 @@ def test_help_pause_and_the_slots_cover_the_whole_screen_and_keep_their_margins(
             Shelf(app.storage, cart.key).save(f"Slot {number}", cart.session.to_text(), "2025-12-31 23:59")
         (cart.load_game if key == "load" else cart.save_game)()
         driver.key("RETURN" if key == "name" else "UP")  # the name of a new slot; the list scrolled to its foot
+    elif key in ("export", "import"):
+        for number in range(30):
+            ExportPage(cart, True).shelf.save(f"Record {number}", write_record(cart.game_record()), "")
+        (cart.import_record if key == "import" else cart.export_record)()
+        driver.key("UP")  # the list scrolled to its foot, its file's name under it
     else:
         driver.key(key)
     page = app.overlays[-1]
@@ -269,10 +276,15 @@ def test_a_page_that_scrolls_says_how_in_its_footer(make_app, screen_text):
     printed = screen_text(app).split(" | ")  # hotkeys print reversed, between the words
     assert " scroll  " in printed and " back (or any key)" in printed
     driver.key("ESCAPE")
+    app.cartridge.begin_setup()  # its game menu over the set-up has few commands
     driver.key("TAB")
     assert not app.overlays[-1].chooser.more_below  # the pause list fits: nothing to scroll
     printed = screen_text(app).split(" | ")
     assert " choose  " in printed and " scroll  " not in printed
+    driver.key("ESCAPE")
+    app.cartridge.start_playing()
+    driver.key("TAB")  # over play, with every command, it scrolls and says so
+    assert app.overlays[-1].chooser.more_below and " scroll  " in screen_text(app).split(" | ")
 
 
 def test_a_dialog_leaves_no_word_half_hidden_and_the_board_visible_around_it(make_app, pyxel_screen):

@@ -1,7 +1,7 @@
 """Import boundaries, read from the source.
 
-rules/ and ai/ never import pyxel, nor the parts of the package that do (they run in tests, the
-CLI and Pyodide without it): no import of it at the top, inside a function, relative or through
+rules/, ai/ and puzzles/ never import pyxel, nor the parts of the package that do (they run in
+tests, the CLI and Pyodide without it): no import of it at the top, inside a function, relative or through
 ``importlib.import_module``.  Tests never import the bench (it is exercised by running it).
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pyxel_app"
 TESTS = Path(__file__).resolve().parent
-PURE = ("rules", "ai")
+PURE = ("rules", "ai", "puzzles")
 BENCH = "pyxel_app.bench"
 DYNAMIC = "<dynamic>"  # an import_module/__import__ whose name is not a plain string
 
@@ -83,7 +83,7 @@ def test_no_pure_module_imports_pyxel_or_leaves_rules_and_ai():
     for path in pure_modules():
         module = module_name(path)
         offences[module] = purity_offences(path.read_text(encoding="utf-8"), module)
-    assert "pyxel_app.ai.connect4" in offences and "pyxel_app.rules.__init__" in offences
+    assert {"pyxel_app.ai.connect4", "pyxel_app.rules.__init__", "pyxel_app.puzzles.play"} <= set(offences)
     assert {module: found for module, found in offences.items() if found} == {}
 
 
@@ -141,7 +141,7 @@ def test_the_bench_import_check_catches_every_spelling():
 
 def test_importing_every_pure_module_loads_no_pyxel():
     modules = [module_name(path) for path in pure_modules() if path.stem != "__init__"]
-    assert "pyxel_app.rules.fifteen" in modules
+    assert {"pyxel_app.rules.fifteen", "pyxel_app.puzzles.days"} <= set(modules)
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"

@@ -215,6 +215,7 @@ DAMAGED = [
     (FIFTEEN, START + "/1,2", "record.bypuzz.size", 1),
     (FIFTEEN, START + "\n15 15\n15 99", "record.bypuzz.not_tile", 3),
     (FIFTEEN, START + "\n\n1", "record.bypuzz.not_next", 3),
+    (FIFTEEN, "# two tiles swapped\n2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "record.bypuzz.unsolvable", 2),
     (FIFTEEN, START + "\n" + "15 " * (MAX_MOVES + 1), "record.too_many_moves", 2),
     (CONNECT4, "1" * 200_001, "record.too_long", None),
     (OTHELLO, b"f5", "record.not_text", None),
@@ -287,8 +288,8 @@ def test_each_game_shows_its_moves_in_its_own_notation():
     capture = read_record(DRAUGHTS, '[FEN "W:W28:B23,13"]\n1. 28x19x8')
     assert [line.label for line in numbered(capture)] == ["28x19x8"]
     assert [line.label for line in numbered(read_record(PEGS, "d2-d4 f3-d3"))] == ["d2-d4", "f3-d3"]
-    # the gap is right of 15 (it slides right), then below 10, then left of 11
-    puzzle = read_record(FIFTEEN, "1,2,3,4,5,6,7,8,9,10,11,12,13,15,0,14\n15 10 11")
+    # the gap is right of 15 (it slides right), then below 10, then left of 11 (1 and 2 swapped: a start that can be solved)
+    puzzle = read_record(FIFTEEN, "2,1,3,4,5,6,7,8,9,10,11,12,13,15,0,14\n15 10 11")
     assert [line.label for line in numbered(puzzle)] == ["15→", "10↓", "11←"]
 
 

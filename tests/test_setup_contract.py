@@ -13,7 +13,7 @@ import pytest
 from pyxel_app import games
 from pyxel_app.shell import match as match_module
 from pyxel_app.shell.match import MatchCartridge
-from pyxel_app.shell.setup import MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, Setup
+from pyxel_app.shell.setup import MODE_CODE_HOST, MODE_CODE_JOIN, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO, Setup
 from pyxel_app.shell.setup_base import MatchForSetup
 
 TWO_SEAT_GAMES = [spec.key for spec in games.GAMES if spec.is_match and spec.rules.players == 2]
@@ -185,25 +185,32 @@ def back_to_the_menu(app, driver, cart, asked: list[tuple[str, int]]) -> None:
 
 
 def host_and_join(app, driver, cart) -> None:
-    """Host: the wait, ESC back to the name, hosting again, a failure and RETURN to retry; join: an
+    """Host: the evaluation asked, the wait, ESC back to the question and the name, hosting again, a
+    failure and RETURN to retry; join: an
     address, connecting, a failure retried, ESC back to the address, to the name, to the mode."""
     fails = [False]
     cart.net_options.update(open_link=fake_link(fails))
     driver.key(digit_for(cart, MODE_HOST))
     driver.text(NAMES[0])
     driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "listening"
+    assert cart.phase == "evaluation" and not cart.evaluation_offer  # No is RETURN's answer
+    driver.key("2")
+    assert cart.phase == "host" and cart.net.stage == "listening" and cart.evaluation_offer
     driver.key("ESCAPE")
-    assert cart.phase == "name" and cart.net is None
+    assert cart.phase == "evaluation" and cart.net is None
+    driver.key("ESCAPE")
+    assert cart.phase == "name"
     fails[0] = True
-    driver.key("RETURN")
-    assert cart.phase == "host" and cart.net.stage == "lost"
+    driver.script("RETURN RETURN")  # the name, then the answer given before
+    assert cart.phase == "host" and cart.net.stage == "lost" and cart.evaluation_offer
     fails[0] = False
     driver.key("RETURN")
     assert cart.phase == "host" and cart.net.stage == "listening"
-    driver.script("ESCAPE ESCAPE")
+    driver.script("ESCAPE ESCAPE ESCAPE")
     assert cart.phase == "mode" and cart.mode == MODE_HOST
     driver.key(digit_for(cart, MODE_JOIN))
+    driver.key("RETURN")
+    assert cart.phase == "lan"  # the games found on this network, or typing an address (the first choice)
     driver.key("RETURN")
     assert cart.phase == "address"
     driver.text("192.0.2.7:4321")
@@ -215,6 +222,38 @@ def host_and_join(app, driver, cart) -> None:
     assert cart.phase == "connecting" and cart.net.stage == "connecting" and cart.net.address == "192.0.2.7:4321"
     driver.key("ESCAPE")
     assert cart.phase == "address" and cart.net is None and cart.entry.typed == "192.0.2.7:4321"
+    driver.script("ESCAPE ESCAPE ESCAPE")
+    assert cart.phase == "mode"
+
+
+def by_code(app, driver, cart) -> None:
+    """Host by code: its wait, F2 to the broker's address and back, ESC back to the name; join by
+    code: a wrong code refused, a good one connecting, ESC back to the code, to the name, to the mode."""
+    cart.net_options.update(open_link=fake_link([]), code="XR7HJ4MEY")
+    driver.key(digit_for(cart, MODE_CODE_HOST))
+    driver.text(NAMES[0])
+    driver.key("RETURN")
+    assert cart.phase == "evaluation"  # asked of a host by code as of a host on the LAN
+    driver.key("RETURN")
+    assert cart.phase == "code_host" and cart.net.stage == "listening" and cart.net.code == "XR7HJ4MEY"
+    driver.key("F2")
+    assert cart.phase == "broker" and cart.net is None
+    driver.text("192.0.2.8:1883")
+    driver.key("RETURN")
+    assert cart.phase == "code_host" and cart.net.host == "192.0.2.8:1883" == app.settings.get("net.broker")
+    driver.script("ESCAPE ESCAPE ESCAPE")
+    assert cart.phase == "mode" and cart.mode == MODE_CODE_HOST
+    driver.key(digit_for(cart, MODE_CODE_JOIN))
+    driver.key("RETURN")
+    assert cart.phase == "code"
+    driver.text("xr7-hj4-me")
+    driver.key("RETURN")
+    assert cart.phase == "code" and "Not an invite code" in cart.message
+    driver.text("y")
+    driver.key("RETURN")
+    assert cart.phase == "connecting" and cart.net.code == "XR7HJ4MEY" and cart.net.stage == "connecting"
+    driver.key("ESCAPE")
+    assert cart.phase == "code" and cart.net is None
     driver.script("ESCAPE ESCAPE")
     assert cart.phase == "mode"
 
@@ -253,6 +292,7 @@ def drive_every_screen(make_app, monkeypatch, key: str) -> list[OnlyTheContract]
         cart.begin_setup()
         walk(cart, driver, answer_by_return, stop=("mode", 0))
         host_and_join(app, driver, cart)
+        by_code(app, driver, cart)
 
     for asked, answer in ((by_return, answer_by_return), (by_digits, answer_by_digits),
                           (by_side, answer_as_the_second_side)):

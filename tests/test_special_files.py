@@ -48,6 +48,7 @@ def test_the_data_files_are_every_file_the_app_keeps():
     for spec in games.GAMES:
         assert f"autosave-{spec.key}.txt" in files and f"save-{spec.key}.txt" in files
         assert f"slot-{spec.key}-*.txt" in files
+        assert f"record-{spec.key}-*.{'pdn' if spec.key == 'draughts' else 'txt'}" in files
     for name in ("settings.txt", CRASH_LOG, "bypuzz-set.txt", "pegs-board.txt", "draughts.pdn"):
         assert name in files
     assert all(0 < limit <= MAX_FILE_BYTES for limit in files.values())
@@ -99,7 +100,8 @@ def test_a_stored_text_bigger_than_its_format_allows_is_set_aside_in_memory_and_
 @pytest.mark.parametrize("kind", SPECIAL)
 def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_app, tmp_path, monkeypatch, kind):
     """Start (settings, every autosave), open every game (its own files), Load in each (its slots and
-    the old save), the PDN, the crash log."""
+    the old save), Import in each (its records, draughts' old PDN file), the crash log."""
+    from pyxel_app.shell.export_page import ExportPage
     from pyxel_app.shell.slot_page import SlotPage
 
     for name in EXAMPLES:
@@ -111,12 +113,11 @@ def test_the_app_with_a_special_file_in_place_of_every_data_file_goes_on(make_ap
             app.open_cartridge(spec)
             driver.frame()
             cart = app.cartridge
-            cart.load_game()
-            page = next(overlay for overlay in app.overlays if isinstance(overlay, SlotPage))
-            assert page.slots == []  # each set aside
-            app.overlays.remove(page)
-            if spec.key == "draughts":
-                cart.view.load_pdn()
+            for open_page in (cart.load_game, cart.import_record):
+                open_page()
+                page = next(overlay for overlay in app.overlays if isinstance(overlay, SlotPage))
+                assert page.slots == [] and isinstance(page, ExportPage) == (open_page == cart.import_record)  # each set aside
+                app.overlays.remove(page)
             app.leave_cartridge(ask=False)
             driver.frame()
         app.log_crash("a report\n")
@@ -219,8 +220,9 @@ def test_a_good_save_with_a_byte_order_mark_is_offered(make_app, tmp_path):
     assert isinstance(app.overlays[-1], Confirm) and not messages(app)
 
 
-# Files that read no player's file: the app's own package data, and the check that --out or --record can be written.
-NOT_PLAYERS_FILES = {"ai/__init__.py", "cartridges/bypuzz/sets.py", "cli.py"}
+# Files that read no player's file: the app's own package data, the check that --out or --record can be written,
+# and the repository's broker configuration and the broker's log (a desktop tool of the tests and the bench).
+NOT_PLAYERS_FILES = {"ai/__init__.py", "cartridges/bypuzz/sets.py", "cli.py", "net/local_broker.py", "puzzles/days.py"}
 
 
 def test_every_file_a_player_can_give_is_read_through_the_one_bounded_reader():

@@ -215,7 +215,7 @@ def test_the_play_screens_text_keeps_apart_and_inside(make_app, recorder, key, l
     assert problems(recorder(app)) == []
 
 
-SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "address")
+SETUP_PHASES = ("variant", "mode", "level", "name", "colour", "first", "evaluation", "address")
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
@@ -300,10 +300,11 @@ def test_the_german_othello_pass_prompt_is_shown_whole_and_return_passes(make_ap
 def test_a_long_pdn_error_is_shown_whole(make_app, recorder, language):
     app, driver = cartridge_at_play(make_app, "draughts", language)
     app.storage.write("draughts.pdn", '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-98 *\n')
-    app.cartridge.view.load_pdn()
-    driver.frame()
+    app.cartridge.import_record()
+    driver.key("RETURN")  # the old PDN file, the one row
     assert app.overlays, "the error is too long for the status lines"
     box = app.overlays[-1]
+    app.overlays[:] = [box]  # the box alone over the board (the Import page under it hides the board)
     text = " ".join(box.lines)
     assert problems(whole_dialog(app, recorder), text) == []
     assert len(box.lines) > 2
@@ -409,6 +410,7 @@ def test_every_help_page_shows_every_line_a_line_pitch_apart(make_app, recorder,
              if re.search(r"(^|\.)help(\.|$)", key) and not key.startswith(("help.", "keys.", "pause."))]
     pages += [table["help.keys"], table["help.menu"]]
     pages += [f"{table[f'{spec.key}.help']}\n\n{table['net.help']}" for spec in GAMES]  # a network game's page
+    pages += [f"{table[f'{spec.key}.help']}\n\n{table['insight.help']}" for spec in GAMES]  # with W and K
     failures = {}
     for page in pages:
         app.overlays.clear()
@@ -641,7 +643,7 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
             stage = "waiting" if problem is None else "failed"
             cart.phase = phase
             cart.net = SimpleNamespace(stage=stage, listening_port=port, waiting_seconds=3599, problem=problem or "",
-                                       detail=FILLER, address="bypuzz-arcade.example.org:65535")
+                                       detail=FILLER, address="bypuzz-arcade.example.org:65535", code="")
             subjects = ([strings.t("net.hosting"), strings.t("net.tell")] + [f"{a}:{port}" for a in cart.host_addresses]
                         if phase == "host" else [strings.t("net.connecting", address=cart.net.address)])
             if problem:
@@ -652,10 +654,63 @@ def test_the_network_screens_show_every_address_and_reason_whole(make_app, recor
                 subjects.append(strings.t("net.keys.cancel"))
             assert screen_problems(app, recorder, subjects) == [], (phase, problem)
     cart.net = None
+    cart.go_to_phase("evaluation")  # the host's question
+    subjects = [strings.t(key) for key in ("net.eval.question", "net.eval.no", "net.eval.yes", "net.eval.note")]
+    assert screen_problems(app, recorder, subjects + [cart.word("keys.choose")]) == []
     cart.go_to_phase("address")
     cart.entry.type_text("bypuzz-arcade.example.org:65535")
     subjects = [strings.t("net.address", port=cart.default_port), strings.t("net.keys.address"), cart.entry.typed]
     assert screen_problems(app, recorder, subjects) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_invite_code_screens_show_the_broker_every_reason_and_the_games_found_whole(make_app, recorder, language):
+    """Hosting and joining by code with a long broker's URL and every reason a room fails; the code
+    and broker entries; the LAN's list with the longest names at the longest addresses."""
+    from types import SimpleNamespace
+
+    from pyxel_app.net.lan import Hosted
+    from pyxel_app.shell import setup
+    from pyxel_app.shell.netplay import why_text
+    from pyxel_app.shell.setup_net import LAN_SHOWN
+
+    app, driver, cart = cartridge_at_start(make_app, "connect4", language, network=True)
+    table = strings.table(language)
+    broker = "wss://bypuzz-arcade.example.org:65535/mqtt"
+    app.settings.set("net.broker", broker)
+    reasons = [key.split(".")[-1] for key in table if key.startswith("net.why.")]
+    for mode, phase in ((setup.MODE_CODE_HOST, "code_host"), (setup.MODE_CODE_JOIN, "connecting")):
+        cart.mode, cart.names = mode, [LONG_NAME, ""]
+        for problem in [None] + reasons:
+            cart.phase = phase
+            cart.net = SimpleNamespace(stage="waiting" if problem is None else "failed", listening_port=0,
+                                       waiting_seconds=3599, problem=problem or "", detail=FILLER, code="XR7HJ4MEY",
+                                       host=broker, address=f"XR7-HJ4-MEY@{broker}")
+            told = [strings.t("net.code.tell")] if problem is None else []  # after a failure, why instead
+            subjects = (told + [strings.t("net.code.broker", broker=broker), strings.t("net.keys.broker")]
+                        if phase == "code_host"
+                        else [strings.t("net.code.connecting", code="XR7-HJ4-MEY", broker=broker)])
+            subjects += ([strings.t("net.not_now", why=why_text(problem, FILLER)), strings.t("net.keys.retry")] if problem
+                         else [strings.t("net.keys.cancel")])
+            assert screen_problems(app, recorder, subjects) == [], (phase, problem)
+    cart.net = None
+    cart.go_to_phase("code")
+    cart.entry.type_text("XR7-HJ4-MEY")
+    subjects = [strings.t("net.code.prompt"), strings.t("net.code.broker", broker=broker), strings.t("net.keys.code"),
+                cart.entry.typed]
+    assert screen_problems(app, recorder, subjects) == []
+    cart.go_to_phase("broker")
+    assert cart.entry.typed == ""  # longer than the line: typed afresh
+    app.settings.set("net.broker", broker[:34])
+    cart.go_to_phase("broker")
+    assert cart.entry.typed == broker[:34]
+    assert screen_problems(app, recorder, [strings.t("net.broker.prompt"), strings.t("net.keys.broker_entry")]) == []
+    cart.go_to_phase("lan")
+    found = [Hosted("255.255.255.25" + str(n), 65535, "connect4", "standard", LONG_NAME) for n in range(LAN_SHOWN)]
+    cart.setup.shown.finder.found = lambda game=None: found
+    driver.frame()
+    assert len(cart.setup.shown.labels()) == LAN_SHOWN + 1
+    assert screen_problems(app, recorder, [strings.t("net.lan.question")] + cart.setup.shown.labels()) == []
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
@@ -741,6 +796,62 @@ def test_every_game_menu_reaches_every_entry_its_rows_apart_and_the_ways_out_alw
 
 
 @pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_export_and_import_pages_show_every_name_count_file_note_and_key_whole(make_app, recorder, language):
+    """Export and Import, the list scrolled, twelve-letter names with the most moves, draughts' old
+    PDN file, every note under the list, the longest file name a record can have (twelve letters
+    each written as ~ and four digits) broken over the lines under it, the name being typed, a
+    damaged record's message over the page."""
+    from pyxel_app.shell.record_files import RecordShelf
+    from pyxel_app.shell.export_page import ExportPage
+    from pyxel_app.shell.slots import MAX_SLOTS, Slot
+
+    app, driver = cartridge_at_play(make_app, "draughts", language)
+    cart = app.cartridge
+    shelf = RecordShelf(app.storage, cart.key, cart.rules, cart.spec.old_record_file)
+    for number in range(MAX_SLOTS):
+        shelf.save(f"{LONG_NAME[:10]}{number:02}", "1. 32-28 *\n", "")
+    app.storage.write("draughts.pdn", "1. 32-28 *\n")
+    longest = shelf.file("ÄÖÜäöüßÄÖÜäö")
+    word = strings.t
+    for saving in (True, False):
+        page = ExportPage(cart, saving).open()
+        page.slots = [Slot(LONG_NAME, longest, BIG, "") for _ in page.slots[:-1]] + [page.slots[-1]]
+        page.rows = ([None] if saving else []) + page.slots
+        subjects = [word("records.word.save" if saving else "records.word.load"), word("slots.col.name"),
+                    word("slots.col.moves"), word("slots.footer"), LONG_NAME, str(BIG)]
+        first, last = [word("records.new_full", n=MAX_SLOTS)] if saving else [], ["draughts.pdn"] if not saving else []
+        for note in ("", word("records.full", n=MAX_SLOTS), word("records.deleted", name=LONG_NAME),
+                     word("records.nothing_to_delete")):
+            for index in (0, len(page.rows) - 1):
+                page.note = note
+                page.chooser.select(index)
+                shown = [note] if note else [] if page.rows[index] is None else [page.rows[index].file]
+                found = screen_problems(page, recorder, subjects + shown + (first if index == 0 else last))
+                found += highlight_touches(recorder(page), page.chooser.row_y(index))
+                assert found == [], (saving, note, index, found[:3])
+        app.overlays.clear()
+    page = ExportPage(cart, True).open()
+    page.slots, page.rows = [], [None]
+    page.choose(None)
+    page.entry.typed = ""
+    page.entry.type_text(LONG_NAME)
+    subjects = [word("records.name_question"), word("records.keys.name"), word("match.keys.name_pad"), LONG_NAME]
+    assert screen_problems(page, recorder, subjects) == []
+    app.overlays.clear()
+    app.storage.write(longest, "1. 32-28 32-28 *\n")
+    page = ExportPage(cart, False).open()
+    page.slots = [slot for slot in page.slots if slot.file == longest]
+    page.load(page.slots[0])
+    box = app.overlays[-1]
+    assert screen_problems(box, recorder, [longest]) == []
+    app.overlays.clear()
+    for slot in shelf.slots():
+        app.storage.delete(slot.file)
+    page = ExportPage(cart, False).open()
+    assert page.rows == [] and screen_problems(page, recorder, [word("records.none")]) == []
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
 def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, recorder, language):
     """Save and Load, the list scrolled, twelve-letter names with the most moves, the old save,
     every note under the list, the name being typed with its notes; and a question over the page
@@ -797,3 +908,142 @@ def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, 
         app.storage.delete(slot.file)
     page.open()
     assert page.rows == [] and screen_problems(page, recorder, [word("msg.no_save")]) == []
+
+
+# The engines' knowledge: the evaluation where each game shows it, the review page.
+
+# A move label as long as a game's get: a draughts capture of twelve jumps is cut where the row ends.
+LONG_LABELS = {"connect4": "7 (6|5)", "othello": "pass", "draughts": "46x37x28x19x10x4x15x24x35x44x33x22x11",
+               "pegs": "g4-e4", "bypuzz": "15↓"}
+
+
+def sample_verdicts(solo: bool) -> list:
+    """A verdict of every kind the games give, with the longest counts they reach."""
+    from pyxel_app.ai.verdicts import DRAW, LOSS, WIN, Verdict
+
+    if solo:
+        return [Verdict(0, WIN, moves=80), Verdict(0, WIN, moves=1), Verdict(0, WIN, moves=0), Verdict(0, LOSS),
+                Verdict(0, at_least=80), Verdict(0)]
+    return [Verdict(0, WIN, moves=21, stone=21), Verdict(1, LOSS, moves=3, stone=22), Verdict(0, WIN, discs=64),
+            Verdict(1, WIN, discs=1), Verdict(0, WIN, moves=99), Verdict(0, WIN), Verdict(0, DRAW),
+            Verdict(0, WIN, moves=0), Verdict(0, score=-88.8, depth=60), Verdict(1, score=0.01, depth=1), Verdict(0)]
+
+
+def longest_sides(cart) -> None:
+    """The sides in the colours with the longest names, the players with the longest names."""
+    if cart.rules.players == 2:
+        by_length = sorted(cart.spec.colours, key=lambda colour: -len(cart.colour_name(colour)))
+        cart.colours, cart.names = by_length[:2], [LONG_NAME, LONG_NAME]
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_record_page_and_the_replay_show_every_line_whole_and_apart(make_app, recorder, key, language):
+    """Each game's record page at its start, its present, a move undone and every page of a long game,
+    with a mark and twelve-letter names; its replay at each of those moments, the refusal and the
+    footer's and the keys' every word."""
+    from test_record_page import seeded_game
+
+    from pyxel_app.shell.record_page import RecordPage
+    from pyxel_app.shell.replay import ReplayScreen
+
+    app, driver, cart = seeded_game(make_app, key, language=language)
+    if cart.rules.players == 2:
+        cart.names = [LONG_NAME, LONG_NAME]
+    cart.review_marks.set(cart.session.move_texts(), {0: "?", 5: "??"})
+    cart.undo()
+    driver.key("F2")
+    page = app.overlays[-1]
+    assert isinstance(page, RecordPage)
+    timeline, sheet = page.timeline, page.current_sheet()
+    moments = sorted({0, timeline.present, timeline.last} | {sheet.first_moment(n) for n in range(sheet.pages)})
+    assert sheet.pages > 1 or key in ("othello", "pegs", "bypuzz")
+    failures = {}
+    for moment in moments:
+        timeline.look(moment)
+        cells = sheet.cells(sheet.page_of(moment))
+        subjects = [cell.text + cell.mark for cell in cells] + [timeline.state_word(moment), strings.t("record.footer")]
+        found = screen_problems(page, recorder, subjects)
+        page.show_board()
+        replay = app.overlays[-1]
+        assert isinstance(replay, ReplayScreen)
+        found += screen_problems(replay, recorder, [timeline.said(moment)] + strings.t("record.keys.replay").split("  "))
+        replay.say(strings.t("record.replay.refused"))
+        found += screen_problems(replay, recorder, [strings.t("record.replay.refused")])
+        replay.close()
+        if found:
+            failures[moment] = found[:3]
+    assert failures == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_every_evaluation_shows_whole_where_its_game_shows_it(make_app, recorder, monkeypatch, key, language):
+    """Under the board of a match (over whose turn, which gives way when both do not fit), in peg
+    solitaire's side column, on ByPuzz's prompt line: every kind of verdict, thinking and waiting."""
+    from pyxel_app.ai.review import Evaluation
+
+    app, driver = cartridge_at_play(make_app, key, language)
+    cart, insight = app.cartridge, app.cartridge.insight
+    longest_sides(cart)
+    app.settings.set(f"evaluation.{key}", True)
+    cart.message_frames = 0
+    insight.frame = 39  # the most dots
+    insight.looked_at = insight.cart.game_shown().state  # as the frame's slice does
+    failures = {}
+    # Only ByPuzz's solver, cut short, knows a bound.
+    verdicts = [verdict for verdict in sample_verdicts(cart.rules.players == 1) if key == "bypuzz" or not verdict.at_least]
+    for verdict, waiting in [(verdict, False) for verdict in verdicts] + [
+            (None, False), (None, True)]:  # then thinking, and waiting for the game's own search
+        monkeypatch.setattr(insight, "answer", lambda verdict=verdict: verdict and Evaluation(verdict))
+        insight.waiting = waiting
+        words = insight.words(9 if key == "pegs" else ui.COLS - 2)[0]  # peg solitaire's column is 9 wide
+        found = problems(recorder(app), words)
+        if found:
+            failures[words] = found[:3]
+    assert failures == {}
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+@pytest.mark.parametrize("key", [spec.key for spec in GAMES])
+def test_the_review_page_shows_every_row_whole_as_it_scrolls(make_app, recorder, key, language):
+    """Its progress while it works, then the summary and every move with the longest labels and
+    every kind of verdict, a line pitch apart, each reached by scrolling."""
+    from types import SimpleNamespace
+
+    from pyxel_app.ai.review import GameReview, MoveReview
+    from pyxel_app.rules.records import MoveLine, Record
+    from pyxel_app.shell.review_page import ReviewPage
+
+    app, driver = cartridge_at_play(make_app, key, language)
+    cart, insight = app.cartridge, app.cartridge.insight
+    longest_sides(cart)
+    solo, label = cart.rules.players == 1, LONG_LABELS[key]
+    page = ReviewPage(app, insight)
+    app.open_overlay(page)  # drawn alone below: it covers the screen under it
+    insight.review = SimpleNamespace(progress=(1998, 1999), record=SimpleNamespace(moves=range(999)))
+    insight.waiting, insight.frame = True, 39
+    body = [text for text, _ in page.body()]
+    assert problems(recorder(page), " ".join(body)) == [] and len(body) == 3
+    assert [p for p in problems(recorder(page), strings.t("review.footer.working")) if "cut" in p] == []
+    moves = []
+    for index, verdict in enumerate(sample_verdicts(solo) * 2):
+        line = MoveLine(index, 998 + index // 2, index % 2 == 0, index % 2, "x", label, not solo)
+        moves.append(MoveReview(line, None, verdict, verdict, index % 3 == 0, "x", "x", label))
+    insight.review, insight.waiting = None, False
+    insight.reviewed = GameReview(Record(cart.rules, cart.session.start), tuple(moves))
+    rows = [text for text, _ in page.body()]
+    top = page.FIRST_ROW * ui.CELL
+    first = recorder(page)
+    spans = [span for span in first if top <= span.y < page.FOOTER_ROW * ui.CELL and span.text not in "▲▼"]
+    found = problems(first)
+    last_y = top + (page.VISIBLE_LINES - 1) * ui.LINE_PITCH
+    assert page.max_top > 0
+    for page.top in range(1, page.max_top + 1):  # each step down brings one more line
+        frame = recorder(page)
+        found += problems(frame)
+        spans += [span for span in frame if span.y == last_y and span.text not in "▲▼"]
+    drawn = "".join(plain(span.text) for span in spans)
+    found += [f"cut: {row!r}" for row in rows if plain(row) not in drawn]
+    assert found == [], found[:5]
+    assert all(len(row) <= page.BODY_WIDTH for row in rows)

@@ -2,7 +2,8 @@
 
 Pyxel itself is not in the npm pyodide package, so this covers what can run there: every
 registered game's rules (a small perft), a short game between two computers found by
-cooperative steps, a save replayed, draughts' endgame tables read from the package, and the
+cooperative steps, a save replayed, draughts' endgame tables read from the package, the
+puzzles of the day (the same puzzle for a date, the same verdicts from the solvers) and the
 localStorage backend.  Needs node and npm (to fetch the pyodide package): skipped with the
 reason on a player's machine without them, a failure under CI (``CI=true``).
 """
@@ -42,20 +43,25 @@ json.dumps(answer)
 '''
 
 
-@pytest.fixture(scope="module")
-def pyodide_dir():
+def npm_packages(*packages: str) -> Path:
+    """The folder where npm put ``packages`` (fetched once into the cache), or a skip (CI: a failure)."""
     if not shutil.which("node") or not shutil.which("npm"):
         missing("node and npm are needed for the Pyodide test", NODE)
-    target = CACHE / "node_modules" / "pyodide"
-    if not (target / "pyodide.mjs").is_file():
+    wanted = [package for package in packages if not (CACHE / "node_modules" / package.rpartition("@")[0]).is_dir()]
+    if wanted:
         CACHE.mkdir(parents=True, exist_ok=True)
         result = subprocess.run(
-            ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(CACHE), f"pyodide@{PYODIDE_VERSION}"],
+            ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(CACHE), *wanted],
             capture_output=True, text=True, timeout=600,
         )
         if result.returncode != 0:
-            missing(f"could not install pyodide from npm: {result.stderr.strip()[:200]}", NODE)
-    return target
+            missing(f"could not install {' '.join(wanted)} from npm: {result.stderr.strip()[:200]}", NODE)
+    return CACHE / "node_modules"
+
+
+@pytest.fixture(scope="module")
+def pyodide_dir():
+    return npm_packages(f"pyodide@{PYODIDE_VERSION}") / "pyodide"
 
 
 def cpython_proof() -> dict:
@@ -87,4 +93,10 @@ def test_every_registered_game_runs_under_pyodide(pyodide_dir, tmp_path):
     for key, proof in answer["games"].items():
         if "moves" in proof:
             assert proof["moves"] and proof["replayed"], key
+    assert answer["puzzles"] == expected["puzzles"]
+    assert len(answer["puzzles"]["daily"]) == 3 * 3 * 7 and set(answer["puzzles"]["verdicts"]) == {
+        "connect4", "othello", "draughts", "pegs", "bypuzz"}
+    for game, verdicts in answer["puzzles"]["verdicts"].items():
+        assert any(verdicts.values()), game
+    assert sum(not verdict for verdicts in answer["puzzles"]["verdicts"].values() for verdict in verdicts.values()) >= 5
     assert answer["storage"] == [None, "language=de\n", "settings.txt.1.bad", "language=en\n"]

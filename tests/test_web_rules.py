@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pyxel_app"
-DESKTOP_TOOLS = ("bench", "build.py", "__main__.py", "shell/harness.py", "shell/snap.py")
+DESKTOP_TOOLS = ("bench", "build.py", "__main__.py", "shell/harness.py", "shell/snap.py", "shell/netharness.py",
+                 "net/local_broker.py")
 NO_WEB_MODULES = ("threading", "_thread", "multiprocessing", "subprocess", "socket", "concurrent.futures")
 WEB_WORDS = ("web", "emscripten")
 # Words without which no offence can be written: a module lacking them all is not parsed.
@@ -27,6 +28,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     # Network play's sockets: imported only when a game is hosted or joined, which the browser
     # never offers (setup.mode_choices), and refused there besides (netplay.open_link_factory).
     "net/link.py": frozenset({"import socket"}),
+    # LAN announcements: the host and join screens open them only where network play is offered
+    # on the LAN (app.network, never in the browser).
+    "net/lan.py": frozenset({"import socket"}),
     # Knocking on the X11 or Wayland server before the window opens: display_problem returns
     # before it on the web (and app.main never asks there: the browser has its canvas).
     "shell/display.py": frozenset({"import socket"}),

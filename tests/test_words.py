@@ -11,6 +11,7 @@ SAME_IN_BOTH = {
     "BACK", "BACKSPACE", "ByMore", "ByPuzz", "Computer", "Cursor", "DEMO", "Details", "Deutsch", "English", "ESC", "Joy",
     "FEN", "Joystick", "International", "Name", "OK", "Othello", "Pad", "PDN", "Warcaby", "Puzzle", "RETURN", "SPACE", "START", "Standard", "TAB", "UTF",
     "an", "crash", "diagonal", "in", "log", "normal", "optimal", "Primitive", "Solitaire", "Start", "Wiegleb",
+    "Broker", "Host", "ws", "wss",
 }
 
 

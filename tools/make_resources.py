@@ -1,7 +1,7 @@
-"""Write resources.pyxres: the mouse pointer, the SID-like sound effects and ByPuzz's pictures.
+"""Write pyxel_app/resources.pyxres: the mouse pointer, the SID-like sound effects and ByPuzz's pictures.
 
 Run from the repository root: ``python tools/make_resources.py``.  The file
-stays editable with ``pyxel edit resources.pyxres``; rerunning this script
+stays editable with ``pyxel edit pyxel_app/resources.pyxres``; rerunning this script
 overwrites hand edits, so edit one or the other.
 
 Image bank 0 holds the pointer at (0, 0).  ByPuzz's picture tiles are 160x96
@@ -167,7 +167,7 @@ def main() -> None:
         raise SystemExit(f"the sounds here and the table's slots differ: {sorted(set(SOUNDS) ^ set(SLOTS))}")
     for name, (notes, tones, volumes, effects, speed) in SOUNDS.items():
         pyxel.sounds[SLOTS[name]].set(notes, tones, volumes, effects, speed)
-    out = Path(__file__).resolve().parent.parent / "resources.pyxres"
+    out = Path(__file__).resolve().parent.parent / "pyxel_app" / "resources.pyxres"
     pyxel.save(str(out))
     print(f"wrote {out}")
 

@@ -6,9 +6,11 @@ change meant to keep behaviour (a refactor) keeps every pixel.
                                           that differ or are missing, exit 1 if any
 
 The screens: for every game in both languages, each set-up screen reached by RETURN alone, the
-set-up for two people, help and the game menu, a seeded two-people game's middle and end per
-variant, the hosting screen and the address screen (no port opened), and the screens of the
-games that have their own (ByPuzz, peg solitaire).  Each runs on a fresh app with a fixed seed.
+set-up for two people, help and the game menu, a seeded two-people game's middle (with its record
+page, a move undone, and the replay of a moment before it, its evaluation (W)) and end (with
+the review page, K) per variant, the hosting screen
+and the address screen (no port opened), and the screens of the games that have their own
+(ByPuzz, peg solitaire), their record page, replay, evaluation and review too.  Each runs on a fresh app with a fixed seed.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["BYPUZZ_LAN"] = "127.0.0.1:42719"  # the join screen listens for LAN games: on loopback only
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyxel
@@ -61,6 +64,34 @@ def shoot(driver: Driver, script: str = "") -> bytes:
     return bytes(screen.pget(x, y) for y in range(screen.height) for x in range(screen.width))
 
 
+def wait_for(driver: Driver, done) -> None:
+    """Frames until ``done()``: the evaluation and the review search on the machine's time."""
+    for _ in range(MAX_SETTLE_FRAMES * 10):
+        if done():
+            return
+        driver.frame()
+    raise SystemExit("the evaluation or the review did not finish")
+
+
+def evaluated(driver: Driver) -> bytes:
+    """The evaluation (W) of the position shown, once found; W again turns it off."""
+    insight = driver.app.cartridge.insight
+    driver.key("W")
+    wait_for(driver, lambda: insight.answer() is not None)
+    pixels = shoot(driver)
+    driver.key("W")
+    return pixels
+
+
+def reviewed(driver: Driver) -> bytes:
+    """The review page (K, or the game menu's "Review": ByPuzz's own keys may take K) of the game
+    shown, once every move is judged."""
+    insight = driver.app.cartridge.insight
+    insight.open_review()
+    wait_for(driver, lambda: insight.review is None and insight.reviewed is not None)
+    return shoot(driver)
+
+
 def play_moves(app: App, driver: Driver, moves: int, seed: int) -> None:
     """Seeded legal moves through the match's one move path, each let finish its animation."""
     rng = random.Random(seed)
@@ -93,8 +124,13 @@ def match_screens(spec, language: str):
         cart.start_playing()
         play_moves(app, driver, GAME_MOVES, SEED)
         yield f"{variant}-middle", shoot(driver)
+        yield f"{variant}-eval", evaluated(driver)
+        yield f"{variant}-record", shoot(driver, "Z F2 LEFT LEFT LEFT")
+        yield f"{variant}-replay", shoot(driver, "RETURN")
+        driver.script("F2 Y")
         play_moves(app, driver, 10_000, SEED + 1)
         yield f"{variant}-end", shoot(driver)
+        yield f"{variant}-review", reviewed(driver)
     app, driver = fresh(language)
     app.open_cartridge(spec)
     if "address" in app.cartridge.screen_ids:
@@ -115,6 +151,18 @@ def own_screens(spec, language: str):
     app.cartridge.start_playing()
     yield "play", shoot(driver)
     yield "moved", shoot(driver, "LEFT UP RIGHT DOWN")
+    session = app.cartridge.session
+    if not session.move_count:  # the arrows only moved a cursor (peg solitaire): seeded moves for the record
+        rng = random.Random(SEED)
+        for _ in range(GAME_MOVES // 3):
+            session.play(rng.choice(sorted(session.rules.legal_moves(session.state), key=session.rules.move_to_text)))
+        app.cartridge.on_session_changed()
+        driver.run(60)
+    yield "eval", evaluated(driver)
+    yield "record", shoot(driver, "Z F2 LEFT LEFT LEFT")
+    yield "replay", shoot(driver, "RETURN")
+    driver.script("F2")  # back to the game
+    yield "review", reviewed(driver)
 
 
 def all_screens():

@@ -164,8 +164,11 @@ class Solver:
         """(score, best column) of a game still in play, computed to the end."""
         return _run(self.search(*position_of(state)))
 
-    def search(self, current: int, mask: int, moves: int):
-        """Generator: yields when past the deadline, returns (score, best column)."""
+    def search(self, current: int, mask: int, moves: int, low: int | None = None, high: int | None = None):
+        """Generator: yields when past the deadline, returns (score, best column).  With
+        ``low`` and ``high`` the probes stay between them and a score outside is only a bound:
+        ``low`` itself says "at most low", a score from ``high`` up "at least that" (a puzzle
+        asks "a win with its Nth stone?" with the window (target - 1, target))."""
         possible = (mask + BOTTOM_MASK) & BOARD_MASK
         wins = winning_cells(current, mask) & possible
         if wins:
@@ -187,8 +190,8 @@ class Solver:
         try:
             children = [(stone, x, _threats(current | stone)) for stone, x in _ordered_moves(current, mask, non_losing)]
             opponent = current ^ mask
-            low = -((CELLS - moves) // 2)
-            high = (CELLS + 1 - moves) // 2
+            low = -((CELLS - moves) // 2) if low is None else low
+            high = (CELLS + 1 - moves) // 2 if high is None else high
             best = children[0][1]
             while low < high:
                 # Null-window probes narrow [low, high]; probing near 0 first pays off.

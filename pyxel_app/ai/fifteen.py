@@ -311,12 +311,14 @@ def _labels(tiles, goal):
     return board, list(tiles).index(GAP), goal_cell[GAP]
 
 
-def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict, at_least: int = 0):
+def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict, at_least: int = 0,
+               at_most: int | None = None):
     """Generator: yields every NODES_PER_YIELD expansions, returns the labels moved.
 
     Children are evaluated (and pruned) when their parent is expanded, with the
     heuristic updated from the parent's: only the moved tile's pattern changes.
-    ``at_least`` is a known lower bound on the answer: the bounds below it are skipped."""
+    ``at_least`` is a known lower bound on the answer: the bounds below it are skipped;
+    past ``at_most`` the search gives up and returns None (a puzzle's "within par?")."""
     goal_gap = heuristic.gap
     md = sum(_distance(cell, label) for cell, label in enumerate(board) if cell != blank)
     idx_a = heuristic.indices(board, blank, 0)
@@ -331,6 +333,8 @@ def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict,
     parity = _distance(blank, goal_gap) & 1
     bound = max(md + max(ex_a, ex_b), at_least)
     bound += (bound - parity) & 1
+    if at_most is not None and bound > at_most:
+        return None
     pat_a, pat_b = heuristic.pattern_of
     del_a, del_b = heuristic.deltas
     mdd = heuristic.manhattan_delta
@@ -406,17 +410,26 @@ def _ida_steps(board: list[int], blank: int, heuristic: _Heuristic, stats: dict,
             idx_a[k], val_a[k], ex_a = ia, tab_a[k][ia], ea
             idx_b[m], val_b[m], ex_b = ib, tab_b[m][ib], eb
             depth += 1
+        stats["nodes"] = nodes
         if found:
-            stats["nodes"] = nodes
             return path
         bound = next_bound + ((next_bound - parity) & 1)
+        if at_most is not None and bound > at_most:
+            return None
 
 
-def _search_steps(tiles, goal, stats, at_least=0):
+def solution_steps(tiles, goal=STANDARD_GOAL, stats: dict | None = None, at_least: int = 0, at_most: int | None = None):
+    """Generator, yielding every NODES_PER_YIELD nodes (a search nested in another cooperative
+    one): an optimal list of tiles to move, or None when it is longer than ``at_most``;
+    ``stats`` gets the ``nodes`` expanded."""
+    return (yield from _search_steps(tuple(tiles), tuple(goal), {} if stats is None else stats, at_least, at_most))
+
+
+def _search_steps(tiles, goal, stats, at_least=0, at_most=None):
     board, blank, goal_gap = _labels(tiles, goal)
     heuristic = yield from _heuristic_steps(goal_gap)
-    labels = yield from _ida_steps(board, blank, heuristic, stats, at_least)
-    return [goal[label] for label in labels]
+    labels = yield from _ida_steps(board, blank, heuristic, stats, at_least, at_most)
+    return None if labels is None else [goal[label] for label in labels]
 
 
 class FifteenSearch(Cooperative[EngineResult]):
@@ -429,19 +442,21 @@ class FifteenSearch(Cooperative[EngineResult]):
     ``bound`` is the length being tried, a lower bound on the answer while it runs.
     ``at_least``, a lower bound known from elsewhere (say a search from a position a few
     moves away), skips the shorter lengths; a wrong one loses optimality, never the answer.
+    With ``at_most`` the search gives up past that length: then ``solution`` stays None and
+    the result's move is None ("no solution that short").
     """
 
-    def __init__(self, tiles, goal=STANDARD_GOAL, at_least: int = 0):
+    def __init__(self, tiles, goal=STANDARD_GOAL, at_least: int = 0, at_most: int | None = None):
         self.tiles, self.goal = tuple(tiles), tuple(goal)
         if not is_solvable(self.tiles, self.goal):
             raise NotationError(UNSOLVABLE_MESSAGE)
         self.solution: list[int] | None = None
         self._stats: dict = {}
-        super().__init__(_search_steps(self.tiles, self.goal, self._stats, at_least))
+        super().__init__(_search_steps(self.tiles, self.goal, self._stats, at_least, at_most))
 
     def finish(self, value) -> None:
         self.solution = value
-        self.result = EngineResult(value[0] if value else None, None, len(value))
+        self.result = EngineResult(value[0] if value else None, None, self.bound if value is None else len(value))
 
     @property
     def length(self) -> int | None:

@@ -2,11 +2,14 @@
 
 Timings live here, never in tests, and nothing here goes into the .pyxapp: a desktop tool.
 Each figure is one line ``name: value``.  ``frames`` drives the real app headless;
-``network`` times both sides of a network game on loopback;
+``network`` times both sides of a network game on loopback, ``broker`` a move through a local
+mosquitto and a thousand rooms at once;
 ``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
 ``draughts`` times perft beside py-draughts and plays the strength matches;
 ``review`` times the review of a game of each game; ``searches`` replays every search that
-keeps a table on fixed positions against the moves, scores and node counts on record.
+keeps a table on fixed positions against the moves, scores and node counts on record;
+``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen;
+``puzzles`` the puzzles of the day's loading and judging.
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import connect4, draughts, fifteen, frames, network, othello, pegs, review, searches
+    from . import broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, puzzles, review, searches
 
     frames.run(report, quick)
     network.run(report, quick)
+    broker.run(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
@@ -26,3 +30,5 @@ def run(quick: bool = False) -> None:
     draughts.run(report, quick)
     review.run(report, quick)
     searches.run(report, quick)
+    insight.run(report, quick)
+    puzzles.run(report, quick)

@@ -38,6 +38,8 @@ BOARD_W, BOARD_H = WIDTH * CELL_PX, HEIGHT * CELL_PX
 CURSOR_ROW = 5
 LETTER_ROW = (BOARD_Y + BOARD_H) // ui.CELL
 GRAVITY, START_SPEED = 1.0, 2.0
+# The last disc dropped has a dark centre, plain on every colour (undo, redo and the replay show it too).
+LAST_MARK, LAST_MARK_R = palette.BLACK, 2
 
 
 @dataclass
@@ -211,6 +213,10 @@ class Connect4View(BoardView):
                     pyxel.circ(cx, cy, DISC_R, palette.DARK_GREY)
                 else:
                     draw_disc(cx, cy, colours[seat])
+        last = self.last_move()
+        if last is not None and falling is None:
+            row = max(y for y in range(HEIGHT) if state.stone_at(last, y) is not None)
+            pyxel.circ(cell_x(last) + CELL_PX // 2, cell_y(row) + CELL_PX // 2, LAST_MARK_R, LAST_MARK)
         if falling is not None:
             ui.clip(BOARD_X - 2, CURSOR_ROW * ui.CELL - CELL_PX, BOARD_W + 4, BOARD_H + CELL_PX + ui.CELL + 2)
             draw_disc(cell_x(falling.column) + CELL_PX // 2, int(min(falling.y, falling.target_y)) + CELL_PX // 2, falling.colour)

@@ -23,13 +23,10 @@ import pyxel
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.draughts import RULES, SIZE, SQUARES, Draughts, Move, square_xy, xy_square
-from ..rules.draughts_pdn import PdnError, read_pdn, write_pdn
-from ..session import Session
 from ..shell import palette, ui
 from ..shell.board_view import BoardView
 from ..shell.cartridge import Command
-from ..shell.storage import MAX_FILE_BYTES
-from ..shell.strings import error_words, t
+from ..shell.strings import t
 from .draughts_slide import Slide
 
 # The board keeps to the grid: a blank row under the title box, then 10 squares of 12 px
@@ -40,7 +37,6 @@ BOARD_PX = SIZE * SQUARE_PX
 PIECE_R = 5
 LANDING_R = 4  # the ring on a square a capture lands on and goes on from
 RULES_ROW = 21  # the rule set, under the panel's keys while the game is on (the end text's place)
-PDN_FILE = "draughts.pdn"
 LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE = palette.LIGHT_GREY, palette.ORANGE, palette.BROWN
 SIDE_COLOURS = ("white", "black")  # White moves first: seat 1 is always White
 PIECE_INK = {"white": palette.WHITE, "black": palette.BLACK}
@@ -90,7 +86,6 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 
 
 class DraughtsView(BoardView):
-    data_files = {PDN_FILE: MAX_FILE_BYTES}
     end_row = RULES_ROW + 1
     panel_col = 18
     keys_typed = "S"
@@ -326,41 +321,8 @@ class DraughtsView(BoardView):
         return t(f"draughts.won.{outcome.reason}", player=self.context.player_label(outcome.winner),
                  loser=self.context.player_label(1 - outcome.winner))
 
-    # PDN files, from the game menu.
-
     def commands(self) -> list[Command]:
-        return super().commands() + [Command(t("draughts.cmd.numbers"), self.toggle_numbers, "S"),
-                                     Command(t("draughts.cmd.save_pdn"), self.save_pdn),
-                                     Command(t("draughts.cmd.load_pdn"), self.load_pdn, solo=True)]
-
-    def save_pdn(self) -> None:
-        session = self.context.session
-        if session is None:
-            return
-        tags = {"White": self.context.player_name(0), "Black": self.context.player_name(1)}
-        text = write_pdn(session.start, session.move_texts(), tags)
-        if self.context.write_file(PDN_FILE, text):
-            self.context.flash(t("draughts.pdn.saved", name=PDN_FILE))
-
-    def load_pdn(self) -> None:
-        """The PDN file's game replaces the one shown, after a yes if that one is in progress."""
-        text = self.context.read_file(PDN_FILE)
-        if text is None:
-            self.context.flash(t("draughts.pdn.none", name=PDN_FILE))
-            return
-        try:
-            game = read_pdn(text)
-        except PdnError as error:
-            self.context.refuse(t("draughts.pdn.bad", name=PDN_FILE, why=error_words(error)))
-            return
-
-        def build(meta: dict[str, str]) -> Session:
-            session = Session(RULES, game.start, {**meta, "variant": game.variant})
-            for move_text in game.moves:
-                session.play(RULES.move_from_text(session.state, move_text))
-            return session
-
-        self.context.replace_game(build, t("draughts.pdn.loaded", name=PDN_FILE, n=len(game.moves)))
+        return super().commands() + [Command(t("draughts.cmd.numbers"), self.toggle_numbers, "S")]
 
     # Drawing.
 

@@ -16,19 +16,21 @@ import math
 
 import pyxel
 
-from ..ai.pegs import PegSearch, PegSolver
+from ..ai.pegs import PegSearch, PegSolver, shared_solver
 from ..games import GameSpec
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
 from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_key, cell_name
+from ..rules.records import moves_written
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
 from ..shell.settings import parsed_by
-from ..shell.storage import problem_text, read_text
+from ..shell.record_files import RECORD_FILE_BYTES
+from ..shell.storage import check_size, problem_text, read_text
 from ..shell.strings import error_words, t
 from .pegs_hop import GROW_PX, Hop
 
@@ -55,6 +57,8 @@ SIDE_COLS = 10  # the left side column's width, clear of the board's row numbers
 KEYS_ROW = 21
 STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel row under the keys
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
+# The last jump's mark: a light red centre in the hole it left, a red one on the marble where it landed.
+LAST_JUMP, LAST_MARBLE = palette.LIGHT_RED, palette.RED
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -202,7 +206,7 @@ class PegsCartridge(Cartridge):
         state = self.session.state
         cursor = self.cursor
         if self.peg_solver is None or self.peg_solver.board != state.board:
-            self.peg_solver = PegSolver(state.board)
+            self.peg_solver = shared_solver(state.board)
             self.layout = Layout(state)
             cursor = None
         self.search = None
@@ -238,12 +242,17 @@ class PegsCartridge(Cartridge):
             return
         self.custom = text
 
-    def load_dropped(self, path: str) -> None:
-        """A board file dropped on the window; a bad one changes nothing and says which line is wrong."""
+    def take_dropped(self, path: str) -> None:
+        """A file dropped on the window: a board file, or a record of a game (it has jumps), taken
+        as Import takes one; a bad one changes nothing and says which line is wrong."""
         from pathlib import Path
 
         try:
-            text = read_text(path, MAX_FILE_BYTES)
+            text = read_text(path, RECORD_FILE_BYTES)
+            if moves_written(RULES, text) != 0:  # jumps, or damage too deep to count them: a record
+                self.take_record_text(text, Path(path).name)
+                return
+            check_size(len(text.encode("utf-8")), MAX_FILE_BYTES)
             RULES.state_from_text(text)
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=problem_text(error)))
@@ -315,6 +324,17 @@ class PegsCartridge(Cartridge):
     def light(self) -> bool | None:
         return self.peg_solver.known(self.state.marbles) if self.session is not None else None
 
+    # What the evaluation and the review study (shell/insight.py): the board played, beside the light.
+
+    def game_shown(self) -> Session | None:
+        return self.session if self.screen == "play" else None
+
+    def engine_busy(self) -> bool:
+        return self.want_hint
+
+    def engine_background(self) -> bool:
+        return self.game_shown() is not None and self.light() is None
+
     # The frame.
 
     def tick(self) -> None:
@@ -337,8 +357,6 @@ class PegsCartridge(Cartridge):
 
     def update(self, inp: Input) -> None:
         super().update(inp)
-        for path in getattr(pyxel, "dropped_files", None) or ():
-            self.load_dropped(path)
         if self.hint_frames:
             self.hint_frames -= 1
         if self.screen == "pick":
@@ -396,7 +414,7 @@ class PegsCartridge(Cartridge):
         if key in ("Z", "Y", "H"):
             {"Z": self.undo, "Y": self.redo, "H": self.hint}[key]()
             return
-        if self.handle_common(inp):
+        if self.handle_common(inp, key):
             return
         if self.session.outcome is not None:  # the seed: after game over the board takes no input
             self.dragging = self.picked = None
@@ -513,13 +531,28 @@ class PegsCartridge(Cartridge):
         ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
+        word = t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play")
+        text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
+        self.draw_screen(word, t("pegs.keys"), text, self.hotkeys)
+
+    def draw_replay(self, lines) -> None:
+        """The board at the replay's moment as undo to it would show it: the cursor where it is, no
+        marble picked, no hint."""
+        kept = self.picked, self.dragging, self.hint_frames
+        self.picked = self.dragging = None
+        self.hint_frames = 0
+        try:
+            self.draw_screen(lines.word, lines.keys, lines.status, lines.bar)
+        finally:
+            self.picked, self.dragging, self.hint_frames = kept
+
+    def draw_screen(self, word: str, keys: str, status: str, bar: HotkeyBar) -> None:
         state = self.state
-        self.title(t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play"))
+        self.title(word)
         self.draw_side(state)
         self.draw_board(state)
-        self.hotkeys.line(1, KEYS_ROW, t("pegs.keys"))
-        text = self.message if self.message_frames else t(f"pegs.{self.status[0]}", **self.status[1])
-        ui.status_lines(text, STATUS_TOP, palette.WHITE)
+        bar.line(1, KEYS_ROW, keys)
+        ui.status_lines(status, STATUS_TOP, palette.WHITE)
 
     @staticmethod
     def title(word: str) -> None:
@@ -540,6 +573,7 @@ class PegsCartridge(Cartridge):
         pyxel.circ(31 * ui.CELL + 3, (SIDE_ROW + 2) * ui.CELL + 3, 4, colour)
         word = "light.yes" if light else "light.no" if light is False else "light.wait"
         ui.text_at(33, SIDE_ROW + 2, t(f"pegs.{word}"), palette.WHITE)
+        self.insight.draw_column(self.hotkeys, 30, SIDE_ROW + 4, ui.COLS - 31)
 
     def draw_board(self, state: PegState) -> None:
         layout = self.layout
@@ -548,13 +582,17 @@ class PegsCartridge(Cartridge):
             ui.text(x, y, label, palette.GREY)
         blink = pyxel.frame_count // 15 % 2 == 0
         hop = self.hop
+        last = self.session.last_move()
+        marked = (last.start, last.dest) if last is not None else ()
         for cell in state.board.holes:
             cx, cy = layout.centre(cell)
             pyxel.circ(cx, cy, radius, palette.BROWN)
-            pyxel.circ(cx, cy, 2, palette.BLACK)
+            pyxel.circ(cx, cy, 2, LAST_JUMP if cell in marked else palette.BLACK)
             lifted = cell in (self.dragging, self.picked)
             if (state.has_marble(cell) if hop is None else hop.shown_marble(cell)) and cell != self.dragging:
                 self.draw_marble(cx, cy - (1 if lifted else 0), radius - 1, palette.YELLOW if lifted else palette.LIGHT_GREY)
+                if cell in marked:
+                    pyxel.circ(cx, cy - (1 if lifted else 0), 2, LAST_MARBLE)
             if self.hint_frames and self.hint_jump is not None and cell in (self.hint_jump.start, self.hint_jump.dest) and blink:
                 pyxel.circb(cx, cy, radius + 1, palette.WHITE)
             if cell == self.cursor:

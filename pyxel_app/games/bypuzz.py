@@ -175,6 +175,15 @@ STRINGS = {
             "Solved! The par is the length of a shortest solution from your "
             "start. [N], [RETURN] or pad A: new game; [V] view; [X]/[Q] quit."
         ),
+        "eval.solo.win": "{n} moves to the goal.",
+        "eval.solo.win.one": "1 move to the goal.",
+        "eval.solo.won": "At the goal.",
+        "eval.solo.loss": "The goal cannot be reached.",
+        "eval.solo.at_least": "At least {n} moves to the goal.",
+        "review.none": "No move went away from the goal.",
+        "review.count": "{n} moves went away from the goal",
+        "review.count.one": "1 move went away from the goal",
+        "review.summary": "{count}, the first at move {n}: {best} led towards it.",
     },
     "de": {
         "name": "ByPuzz",
@@ -343,6 +352,15 @@ STRINGS = {
             "Startstellung. [N], [Return] oder Pad A: neues Spiel; [V] Vorschau; "
             "[X]/[Q] Ende."
         ),
+        "eval.solo.win": "{n} Züge bis zum Ziel.",
+        "eval.solo.win.one": "1 Zug bis zum Ziel.",
+        "eval.solo.won": "Am Ziel.",
+        "eval.solo.loss": "Das Ziel ist nicht erreichbar.",
+        "eval.solo.at_least": "Mindestens {n} Züge bis zum Ziel.",
+        "review.none": "Kein Zug führte vom Ziel weg.",
+        "review.count": "{n} Züge führten vom Ziel weg",
+        "review.count.one": "1 Zug führte vom Ziel weg",
+        "review.summary": "{count}, der erste bei Zug {n}: {best} führte hin.",
     },
 }
 

@@ -48,10 +48,6 @@ STRINGS = {
         "won.blocked": "{player} won: {loser} cannot move.",
         "draw.repetition": "Draw: the same position for the third time.",
         "draw.king_moves": "Draw: 25 king moves each without a capture.",
-        "pdn.saved": "Saved as {name}.",
-        "pdn.loaded": "{name} loaded: {n} moves.",
-        "pdn.none": "There is no {name} yet: save one first.",
-        "pdn.bad": "{name} not loaded: {why}. Nothing was changed.",
         "error.ambiguous": "{token} can be {options}: write the squares it lands on",
         "error.bad_move": "{token} is not a move like 32-28 or 28x19x10",
         "error.cannot_move": "the piece on {square} cannot move",
@@ -82,8 +78,6 @@ STRINGS = {
         "error.pdn.too_many_moves": "more than {most} moves",
         "error.pdn.variant_tag": "the Variant tag: {why}",
         "cmd.numbers": "Square numbers on/off",
-        "cmd.save_pdn": "Save as PDN",
-        "cmd.load_pdn": "Load PDN",
         "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Men step diagonally forward and capture forwards and backwards by jumping over a piece "
@@ -96,8 +90,8 @@ STRINGS = {
             "by threefold repetition or 25 king moves each. Warcaby: 15 men, any capture, crowned "
             "at once. Capture everything, or leave the other side without a move. [Z] undo, "
             "[Y] redo, [H] hint, [R] restart, [X] leave; [T] turns the board round, [S] shows the "
-            "squares' numbers (1-50, as moves like 32-28 name them); the game menu has both and "
-            "saves and loads PDN."
+            "squares' numbers (1-50, as moves like 32-28 name them); the game menu has both, and its "
+            "Export and Import write and read a game as PDN."
         ),
     },
     "de": {
@@ -132,10 +126,6 @@ STRINGS = {
         "won.blocked": "{player} hat gewonnen: {loser} kann nicht mehr ziehen.",
         "draw.repetition": "Remis: dieselbe Stellung zum dritten Mal.",
         "draw.king_moves": "Remis: je 25 Damenzüge ohne Schlagen.",
-        "pdn.saved": "Gespeichert als {name}.",
-        "pdn.loaded": "{name} geladen: {n} Züge.",
-        "pdn.none": "Es gibt noch kein {name}: zuerst speichern.",
-        "pdn.bad": "{name} nicht geladen: {why}. Nichts wurde geändert.",
         "error.ambiguous": "{token} kann {options} sein: schreib die Felder, auf denen er landet",
         "error.bad_move": "{token} ist kein Zug wie 32-28 oder 28x19x10",
         "error.cannot_move": "der Stein auf {square} kann nicht ziehen",
@@ -166,8 +156,6 @@ STRINGS = {
         "error.pdn.too_many_moves": "mehr als {most} Züge",
         "error.pdn.variant_tag": "die Varianten-Kopfzeile: {why}",
         "cmd.numbers": "Feldnummern an/aus",
-        "cmd.save_pdn": "Als PDN speichern",
-        "cmd.load_pdn": "PDN laden",
         "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Steine ziehen schräg vorwärts und schlagen vorwärts wie rückwärts, indem sie über einen "
@@ -180,8 +168,8 @@ STRINGS = {
             "dreifacher Wiederholung oder je 25 Damenzügen. Warcaby: 15 Steine, jeder Schlag erlaubt, "
             "sofort Dame. Alles schlagen oder den Gegner zugunfähig machen. [Z] rückgängig, [Y] vor, "
             "[H] Tipp, [R] Neustart, [X] Ende; [T] dreht das Brett um, [S] zeigt die Feldnummern "
-            "(1-50, wie Züge wie 32-28 sie nennen); das Spielmenü hat beides und speichert und "
-            "lädt PDN."
+            "(1-50, wie Züge wie 32-28 sie nennen); das Spielmenü hat beides, und sein Exportieren "
+            "und Importieren schreiben und lesen eine Partie als PDN."
         ),
     },
 }
@@ -200,4 +188,5 @@ SPEC = GameSpec(
     hint_level=LEVELS.hint,
     slow_perft_depth=8,
     hotkeys=("S",),
+    old_record_file="draughts.pdn",  # the game menu's one PDN file before there were records
 )

@@ -80,6 +80,13 @@ STRINGS = {
         "error.no_marble": "the board has no marble",
         "file.loaded": "Your board \"{name}\" is loaded.",
         "cmd.boards": "Boards",
+        "eval.solo.win": "Solvable: one marble can remain.",
+        "eval.solo.win.one": "Solvable: one marble can remain.",
+        "eval.solo.won": "Solved: one marble remains.",
+        "eval.solo.loss": "Not solvable: one marble can no longer remain.",
+        "review.none": "No jump lost the solution.",
+        "review.summary": "After jump {n} ({move}) one marble could no longer remain; {best} kept it solvable.",
+        "review.summary.plain": "After jump {n} ({move}) one marble could no longer remain.",
     },
     "de": {
         "name": "Brett-Solitaire",
@@ -139,6 +146,13 @@ STRINGS = {
         "error.no_marble": "das Brett hat keine Murmel",
         "file.loaded": "Dein Brett \"{name}\" ist geladen.",
         "cmd.boards": "Bretter",
+        "eval.solo.win": "Lösbar: eine Murmel kann übrig bleiben.",
+        "eval.solo.win.one": "Lösbar: eine Murmel kann übrig bleiben.",
+        "eval.solo.won": "Gelöst: eine Murmel bleibt übrig.",
+        "eval.solo.loss": "Nicht mehr lösbar: mehr als eine Murmel bleibt.",
+        "review.none": "Kein Sprung hat die Lösung verspielt.",
+        "review.summary": "Nach Sprung {n} ({move}) konnte keine Murmel mehr allein übrig bleiben; {best} hielt es lösbar.",
+        "review.summary.plain": "Nach Sprung {n} ({move}) konnte keine Murmel mehr allein übrig bleiben.",
     },
 }
 

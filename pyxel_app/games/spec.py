@@ -56,7 +56,8 @@ class GameSpec:
     ``start_variants`` is for a game whose sides keep their colours (Othello's Black and
     White): the rules' variants in which seat 1 or seat 2 moves first; the who-starts
     question then picks the variant, and a new game against the computer gives the person
-    the other colour instead of swapping the colours.
+    the other colour instead of swapping the colours.  ``old_record_file`` is a record file an
+    earlier version kept in the data folder (draughts' ``draughts.pdn``): Import lists it.
     """
 
     key: str
@@ -79,6 +80,7 @@ class GameSpec:
     slow_perft_depth: int | None = None
     hotkeys: tuple[str, ...] = ()
     start_variants: tuple[str, ...] = ()
+    old_record_file: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:

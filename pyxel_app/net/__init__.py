@@ -1,3 +1,5 @@
-"""Network play between two computers: ``protocol.py`` (pure text, runs anywhere) and
-``link.py`` (non-blocking TCP sockets, desktop only, imported only when a game is hosted
-or joined, never in the browser)."""
+"""Network play between two computers: ``protocol.py`` (the game's lines, pure), a link of those lines
+over any byte stream (``stream.py``, ``lines.py``, pure); on the LAN ``link.py`` (non-blocking TCP)
+and ``lan.py`` (announcements), desktop only, imported only when a game is hosted or joined, never
+in the browser; anywhere, by invite code through an MQTT broker, ``mqtt.py``, ``mqtt_client.py`` and
+``room.py`` (pure) over a TCP socket or, in the browser, ``websocket.py``."""

@@ -3,10 +3,9 @@
 Desktop only: the match layer imports this module when a game is hosted or joined, and
 the browser build never offers either (``tests/test_web_rules.py`` allows this module's
 ``import socket`` and no other).  Every poll is bounded: a listener accepts at most one
-peer, a link reads at most ``READ_LIMIT`` bytes and writes what the socket takes.  A link
-keeps itself alive (a PING when it has been quiet ``ping_seconds``) and gives up on a
-peer silent for ``timeout_seconds``; a peer that sends what is not the protocol, or more
-than the buffers hold, is cut off with a message.
+peer, a stream reads at most what it is asked and writes what the socket takes.  The
+line protocol on top (keep-alive, cutting off garbage) is ``lines.LineLink``'s; the
+broker's connection (``mqtt_client.py``) takes a bare ``SocketStream``.
 """
 
 from __future__ import annotations
@@ -17,126 +16,64 @@ import socket
 import time
 from typing import Callable
 
-from .protocol import DEFAULT_PORT, Command, Decoder, ProtocolError, format_command
-from .protocol import error as protocol_error
+from .lines import Clock, LineLink
+from .protocol import DEFAULT_PORT
+from .stream import Stream
 
-READ_LIMIT = 16 * 1024  # bytes read in one poll; the protocol's lines are short
-OUT_LIMIT = 64 * 1024  # bytes waiting to be sent before a peer that does not read is dropped
-PING_SECONDS = 3.0
-TIMEOUT_SECONDS = 12.0
 CONNECT_SECONDS = 10.0
 LISTEN_BACKLOG = 2
-Clock = Callable[[], float]
 
 
-class Link:
-    """One connection: ``send`` queues a command, ``poll`` moves bytes and returns what came.
+class SocketStream(Stream):
+    """A connected socket as a stream."""
 
-    PING is answered and PONG swallowed here; ``closed`` and ``problem`` say when it is
-    over and why: a word the match layer shows in the player's language (``net.why.<word>``;
-    "" when this side closed it), with ``detail`` (a number of seconds, the system's error
-    code, or the ProtocolError itself, which the match layer words).
-    """
-
-    def __init__(self, sock: socket.socket, clock: Clock = time.monotonic, ping_seconds: float = PING_SECONDS,
-                 timeout_seconds: float = TIMEOUT_SECONDS) -> None:
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
         sock.setblocking(False)
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:
             pass
         self.sock = sock
-        self.clock = clock
-        self.ping_seconds, self.timeout_seconds = ping_seconds, timeout_seconds
-        self.decoder = Decoder()
-        self.out = bytearray()
-        self.closed = False
-        self.problem = self.detail = ""
-        self.last_heard = self.last_sent = clock()
         try:
             self.peer = "%s:%s" % sock.getpeername()[:2]
         except OSError:
             self.peer = "?"
 
-    def send(self, command: Command) -> None:
-        if self.closed:
-            return
-        self.out += format_command(command).encode("utf-8")
-        self.last_sent = self.clock()
-        if len(self.out) > OUT_LIMIT:
-            self.close("flood")
-        else:
-            self.flush()
-
-    def flush(self) -> None:
-        while self.out and not self.closed:
-            try:
-                sent = self.sock.send(self.out)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as error:
-                self.close(*describe(error))
-                return
-            del self.out[:sent]
-
-    def poll(self) -> list[Command]:
-        """What came since the last poll (bounded), after sending what waits."""
-        if self.closed:
-            return []
-        self.flush()
-        commands: list[Command] = []
-        got = 0
-        while got < READ_LIMIT and not self.closed:
-            try:
-                data = self.sock.recv(READ_LIMIT - got)
-            except (BlockingIOError, InterruptedError):
-                break
-            except OSError as error:
-                self.close(*describe(error))
-                break
-            if not data:
-                self.close("closed")
-                break
-            got += len(data)
-            self.last_heard = self.clock()
-            try:
-                commands += self.decoder.feed(data)
-            except ProtocolError as error:
-                commands += error.commands
-                self.send(protocol_error(f"protocol: {error}"))  # the sender is told why, in a word it knows
-                self.close("garbage", error)
-        answered = []
-        for command in commands:
-            if command.verb == "PING":
-                self.send(Command("PONG"))
-            elif command.verb != "PONG":
-                answered.append(command)
-        self.keep_alive()
-        return answered
-
-    def keep_alive(self) -> None:
-        now = self.clock()
-        if self.closed:
-            return
-        if now - self.last_heard > self.timeout_seconds:
-            self.close("silent", f"{self.timeout_seconds:g}")
-        elif now - self.last_sent >= self.ping_seconds:
-            self.send(Command("PING"))
-
-    def close(self, problem: str = "", detail: "str | ProtocolError" = "") -> None:
-        if self.closed:
-            return
-        self.closed = True
-        self.problem, self.detail = problem, detail
+    def send_some(self, data: bytes) -> int:
         try:
-            if self.out and not problem:
-                self.sock.send(self.out)  # a last BYE, if the socket takes it at once
+            return self.sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            return 0
+        except OSError as error:
+            self.close(*describe(error))
+            return 0
+
+    def receive_some(self, limit: int) -> bytes | None:
+        try:
+            return self.sock.recv(limit)
+        except (BlockingIOError, InterruptedError):
+            return None
+        except OSError as error:
+            self.close(*describe(error))
+            return None
+
+    def release(self, last: bytes) -> None:
+        try:
+            if last:
+                self.sock.send(last)
         except OSError:
             pass
         try:
             self.sock.close()
         except OSError:
             pass
+
+
+def socket_link(sock: socket.socket, **link_options) -> LineLink:
+    """The line protocol on a connected socket."""
+    stream = SocketStream(sock)
+    return LineLink(stream, peer=stream.peer, **link_options)
 
 
 class Listener:
@@ -153,7 +90,7 @@ class Listener:
         self.closed = False
         self.problem = self.detail = ""
 
-    def poll(self) -> Link | None:
+    def poll(self) -> LineLink | None:
         if self.closed:
             return None
         try:
@@ -163,7 +100,7 @@ class Listener:
         except OSError as error:
             self.problem, self.detail = describe(error)
             return None
-        return Link(sock, **self.link_options)
+        return socket_link(sock, **self.link_options)
 
     def close(self) -> None:
         self.closed = True
@@ -174,11 +111,13 @@ class Listener:
 
 
 class Connector:
-    """A connection being made to ``host:port``; ``poll`` gives the Link once it stands."""
+    """A connection being made to ``host:port``; ``poll`` gives the link once it stands (with
+    ``wrap``, what it makes of the socket: the broker's connection takes a bare stream)."""
 
     def __init__(self, host: str, port: int, clock: Clock = time.monotonic, connect_seconds: float = CONNECT_SECONDS,
-                 **link_options) -> None:
+                 wrap: Callable | None = None, **link_options) -> None:
         self.clock, self.link_options = clock, {"clock": clock, **link_options}
+        self.wrap = wrap
         self.started = clock()
         self.connect_seconds = connect_seconds
         self.closed = False
@@ -199,11 +138,10 @@ class Connector:
         self.problem, self.detail = problem, detail
         self.close()
 
-    def poll(self) -> Link | None:
+    def poll(self):
         if self.closed:
             return None
-        _, writable, _ = select.select([], [self.sock], [], 0)
-        if not writable:
+        if not connected_or_failed(self.sock):
             if self.clock() - self.started > self.connect_seconds:
                 self.fail("silent", f"{self.connect_seconds:g}")
             return None
@@ -213,7 +151,7 @@ class Connector:
             return None
         sock, self.sock = self.sock, None
         self.closed = True
-        return Link(sock, **self.link_options)
+        return self.wrap(sock) if self.wrap is not None else socket_link(sock, **self.link_options)
 
     def close(self) -> None:
         self.closed = True
@@ -223,6 +161,16 @@ class Connector:
             except OSError:
                 pass
             self.sock = None
+
+
+def connected_or_failed(sock: socket.socket) -> bool:
+    """A connection begun without waiting has stood up or failed (the socket's error says which).
+    poll() where the system has it: select() refuses a descriptor past 1023, as a busy bench makes."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLOUT)
+        return bool(poller.poll(0))
+    return bool(select.select([], [sock], [], 0)[1])
 
 
 # errno -> the word the match layer shows for it (``net.why.<word>``)

@@ -5,7 +5,10 @@ A line is at most ``MAX_LINE`` bytes with its newline; a command is an upper-cas
 and its fields, separated by single spaces.  Nothing read is ever evaluated: every
 field is checked against a fixed shape (a bounded number, a short token, printable text).
 
-    HELLO <version> <game> <variant> <side> [<name>]   greeting; side 1 moves first
+    HELLO <version> <game> <variant> <side> [<name>] [[eval]]
+                           greeting; side 1 moves first; ``[eval]`` (never in a name: a name
+                           has no brackets): this side lets both see the evaluation, an
+                           optional field an older side never sends
     MOVE <n> <move>        the n-th move (1, 2, ...) in the game's own notation
     UNDO <n>               please take the game back to n moves
     UNDO-OK <n> | UNDO-NO  the answer
@@ -21,6 +24,8 @@ field is checked against a fixed shape (a bounded number, a short token, printab
 'MOVE 3 4\\n'
 >>> parse_line("HELLO 1 connect4 standard 1 Ann")
 Command(verb='HELLO', number=1, text='connect4 standard 1 Ann')
+>>> hello_fields(parse_line("HELLO 1 connect4 standard 1 Ann [eval]"))
+Hello(version=1, game='connect4', variant='standard', side=1, name='Ann', evaluation=True)
 >>> decoder = Decoder()
 >>> decoder.feed(b"PING\\nMOVE 1 ") + decoder.feed(b"d3\\r\\n")
 [Command(verb='PING', number=None, text=''), Command(verb='MOVE', number=1, text='d3')]
@@ -46,6 +51,7 @@ DIGEST_CHARS = 16
 TOKEN = re.compile(r"[A-Za-z0-9_.\-]{1,32}")
 NUMBER = re.compile(r"[0-9]{1,6}")
 DIGEST = re.compile(r"[0-9a-f]{%d}" % DIGEST_CHARS)
+EVALUATION = "[eval]"  # HELLO's last field: this side agrees to the evaluation (no name holds a bracket)
 
 # verb -> (takes a number, what the text after it is): "" nothing, "text" free text,
 # "move" a move (free text, not empty), "hello" the greeting's fields, "digest" a digest.
@@ -96,6 +102,7 @@ class Hello:
     variant: str
     side: int  # 1 moves first
     name: str = ""
+    evaluation: bool = False  # the sender agrees to the evaluation; an older side never says so
 
 
 def printable(text: str) -> bool:
@@ -134,7 +141,10 @@ def hello_fields(command: Command) -> Hello:
     if len(parts) < 3 or not all(TOKEN.fullmatch(part) for part in parts[:2]) or parts[2] not in ("1", "2"):
         raise ProtocolError("HELLO needs <version> <game> <variant> <side 1|2> [<name>]", "hello")
     name = parts[3].strip() if len(parts) == 4 else ""
-    return Hello(command.number, parts[0], parts[1], int(parts[2]), name)
+    evaluation = name == EVALUATION or name.endswith(" " + EVALUATION)
+    if evaluation:
+        name = name.removesuffix(EVALUATION).strip()
+    return Hello(command.number, parts[0], parts[1], int(parts[2]), name, evaluation)
 
 
 def format_command(command: Command) -> str:
@@ -151,9 +161,13 @@ def format_command(command: Command) -> str:
     return line + "\n"
 
 
-def hello(game: str, variant: str, side: int, name: str = "", version: int = VERSION) -> Command:
-    name = "".join(ch for ch in name if ch.isprintable())[:MAX_TEXT // 2]
-    return Command("HELLO", version, f"{game} {variant} {side}" + (f" {name}" if name else ""))
+def hello(game: str, variant: str, side: int, name: str = "", version: int = VERSION,
+          evaluation: bool = False) -> Command:
+    """The greeting; ``evaluation`` adds the field saying this side agrees to it (sent only then,
+    so a greeting without it is the very line an older side sends and reads)."""
+    name = "".join(ch for ch in name if ch.isprintable() and ch not in "[]")[:MAX_TEXT // 2]
+    fields = [f"{game} {variant} {side}"] + ([name] if name else []) + ([EVALUATION] if evaluation else [])
+    return Command("HELLO", version, " ".join(fields))
 
 
 def error(text: str) -> Command:

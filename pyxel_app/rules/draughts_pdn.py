@@ -153,6 +153,19 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
     return tokens
 
 
+def count_moves(text: str) -> int:
+    """The moves of the first game of a PDN text, counted without replaying them; PdnError when
+    its comments or variations are not closed."""
+    lines = text.lstrip("\ufeff").splitlines()
+    first = next((number for number, line in enumerate(lines) if line.strip() and not line.strip().startswith("[")), len(lines))
+    count = 0
+    for _, token in _strip_comments("\n".join(lines[first:])):
+        if token in RESULTS or token.startswith("["):
+            break
+        count += MOVE.match(token) is not None
+    return count
+
+
 def read_pdn(text: str) -> PdnGame:
     """The first game of a PDN text, replayed and checked; PdnError says what is wrong."""
     if not isinstance(text, str):

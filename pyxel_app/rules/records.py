@@ -43,7 +43,7 @@ from . import draughts_pdn
 from .base import NotationError, Rules, RulesError
 from .connect4 import RULES as CONNECT4
 from .draughts import RULES as DRAUGHTS
-from .fifteen import CELLS, GAP, GOAL_SEPARATOR, SIZE, STANDARD_GOAL, Fifteen
+from .fifteen import CELLS, GAP, GOAL_SEPARATOR, SIZE, STANDARD_GOAL, Fifteen, is_solvable
 from .fifteen import RULES as FIFTEEN
 from .numbers import NumberError, parse_number
 from .othello import BLACK, PASS, WHITE, WHITE_STARTS
@@ -186,8 +186,24 @@ def applied(rules: Rules, state, move, line: int, n: int, token: str):
 class Format:
     """One game's record text; subclasses fill in reading, writing and the move labels."""
 
+    extension = "txt"  # a record file's name ends so
+
     def read(self, rules: Rules, text: str) -> Record:
         raise NotImplementedError
+
+    def count(self, text: str) -> int:
+        """The moves ``text`` writes, counted without replaying them (RecordError when it cannot
+        tell): the words of its move lines, one a move."""
+        return sum(len(line.replace(",", " ").split()) for _, line in self.move_lines(text))
+
+    def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
+        """The tags that name the players (``names`` in seat order) where the genre names them."""
+        return ()
+
+    def move_lines(self, text: str) -> list[tuple[int, str]]:
+        """The lines that hold moves: all but the tags and comments, unless a format starts with
+        a position."""
+        return body_lines(text)[1]
 
     def write(self, record: Record) -> str:
         raise NotImplementedError
@@ -237,6 +253,9 @@ class Connect4Format(Format):
                 moves.append(int(char) - 1)
         return state
 
+    def count(self, text: str) -> int:
+        return sum(len("".join(line.split())) for _, line in self.move_lines(text))
+
     def write(self, record: Record) -> str:
         tags = list(record.tags)
         if record.start.sequence:
@@ -284,6 +303,14 @@ class OthelloFormat(Format):
                 moves.append(move)
         # The Variant tag is the start's own (written again from it), not one to keep.
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags if name != "Variant"))
+
+    def move_lines(self, text: str) -> list[tuple[int, str]]:
+        lines = super().move_lines(text)
+        return lines[1:] if lines and OTHELLO_POSITION_START.match(lines[0][1]) else lines
+
+    def count(self, text: str) -> int:
+        """The squares and passes written (the passes a transcript leaves out are not)."""
+        return sum(sum(1 for _ in self.tokens(line, number, 0)) for number, line in self.move_lines(text))
 
     @staticmethod
     def variant(rules: Rules, tags, position: str) -> str | None:
@@ -341,6 +368,14 @@ class DraughtsFormat(Format):
 
     # Tags the PDN writer makes itself from the game.
     MADE_TAGS = ("GameType", "Variant", "FEN", "Result")
+    extension = "pdn"
+
+    def count(self, text: str) -> int:
+        return draughts_pdn.count_moves(text)
+
+    def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
+        """White moves first: the first seat's player is White."""
+        return tuple(zip(("White", "Black"), names))
 
     def read(self, rules: Rules, text: str) -> Record:
         game = draughts_pdn.read_pdn(text)
@@ -383,6 +418,12 @@ class PegsFormat(Format):
             moves.append(move)
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
 
+    def move_lines(self, text: str) -> list[tuple[int, str]]:
+        lines = super().move_lines(text)
+        while lines and self.BOARD_LINE.search(lines[0][1]):
+            lines.pop(0)
+        return lines
+
     def write(self, record: Record) -> str:
         rules, start = record.rules, record.start
         lines = tag_lines(record.tags)
@@ -407,6 +448,8 @@ class FifteenFormat(Format):
         tiles, separator, goal = line.partition(GOAL_SEPARATOR)
         start = Fifteen(self.arrangement(tiles, number),
                         self.arrangement(goal, number) if separator else STANDARD_GOAL)
+        if not is_solvable(start.tiles, start.goal):
+            raise error("these tiles can never reach their goal (two tiles are swapped)", number, "bypuzz.unsolvable")
         state, moves = start, []
         for number, n, token in move_words(lines, moves):
             try:
@@ -419,6 +462,9 @@ class FifteenFormat(Format):
             state = rules.apply(state, tile)
             moves.append(tile)
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
+
+    def move_lines(self, text: str) -> list[tuple[int, str]]:
+        return super().move_lines(text)[1:]
 
     @staticmethod
     def arrangement(text: str, number: int) -> tuple[int, ...]:
@@ -459,11 +505,34 @@ FORMATS: dict[str, Format] = {
 }
 
 
+# The move list of a game with no format: its rules' move texts, numbered by full moves between two.
+PLAIN = Format()
+
+
 def format_of(rules: Rules) -> Format:
     try:
         return FORMATS[rules.name]
     except KeyError:
         raise error(f"{rules.name} keeps no records", None, "no_format", game=rules.name) from None
+
+
+def keeps_records(rules: Rules) -> bool:
+    """The game has a record format (every registered game; a test's toy game may not)."""
+    return rules.name in FORMATS
+
+
+def record_extension(rules: Rules) -> str:
+    """How the name of a file of the game's records ends: ``pdn`` for draughts, else ``txt``."""
+    return format_of(rules).extension
+
+
+def moves_written(rules: Rules, text: str) -> int | None:
+    """The moves a record's text writes, counted without replaying them (a list of records says
+    each one's length at once), or None when the text is too damaged to tell."""
+    try:
+        return format_of(rules).count(text)
+    except NotationError:
+        return None
 
 
 def read_record(rules: Rules, text: str) -> Record:
@@ -482,8 +551,9 @@ def move_label(rules: Rules, state, move) -> str:
 
 
 def numbered(record: Record) -> list[MoveLine]:
-    """The move list: every move with its number (full moves in a two-player game) and label."""
-    rules, fmt = record.rules, format_of(record.rules)
+    """The move list: every move with its number (full moves in a two-player game) and label; a
+    game that keeps no records of its own (a test's) is listed in its rules' move texts."""
+    rules, fmt = record.rules, FORMATS.get(record.rules.name, PLAIN)
     opener = fmt.opener(record)
     lines, state, number = [], record.start, 1
     for index, move in enumerate(record.moves):

@@ -25,6 +25,7 @@ from ..exits import interrupted
 from ..input import Action, Bindings, Input
 from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
+from ..rules.records import keeps_records
 from . import palette, strings, tunes, ui
 from .cartridge import autosave_file
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
@@ -33,13 +34,15 @@ from .display import NoDisplayError, display_problem
 from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
+from .record_files import RECORD_FILE_BYTES, record_pattern
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
 from .loading import LoadingStripes
-from .settings import Settings, one_of, parsed_by
+from .settings import ON_OFF, Settings, one_of, parsed_by
+from .setup_base import BROKER_SETTING, broker_problem
 from .slots import old_save_file, slot_pattern
 from .sounds import TUNE_SLOTS, TUNES
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
@@ -60,17 +63,14 @@ FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
-# The command line's network start: (role "host" or "join", host, port, player's name, variant or None).
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None);
+# by invite code the role is "code_host" or "code_join" and the host the broker (a joiner's: CODE@broker).
 Network = tuple[str, str, int, str, "str | None"]
 
 
 def resource_path() -> Path:
-    """resources.pyxres beside the package (installed or .pyxapp), else at the repository root."""
-    package_dir = Path(__file__).resolve().parent.parent
-    for candidate in (package_dir / RESOURCE_FILE, package_dir.parent / RESOURCE_FILE):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"{RESOURCE_FILE} not found beside {package_dir}")
+    """resources.pyxres in the package: one real file for the checkout, an install and a .pyxapp."""
+    return Path(__file__).resolve().parent.parent / RESOURCE_FILE
 
 
 def boot(headless: bool = False, fps: int = FPS) -> None:
@@ -83,7 +83,10 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     command_line = sys.orig_argv
     sys.orig_argv = [os.fsencode(word).decode("utf-8", "replace") for word in command_line]
     try:
-        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+        # Headless, nobody records a video: Pyxel's capture buffer (None: its default) would keep every frame
+        # of the last seconds, and at a test's fps that is thousands of screens.
+        pyxel.init(ui.WINDOW_W, ui.WINDOW_H, title=TITLE, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless,
+                   capture_sec=0 if headless else None)
     finally:
         sys.orig_argv = command_line
     os.chdir(cwd)  # pyxel.init moves to the caller's folder; relative paths given by the user must keep working
@@ -96,6 +99,13 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     pyxel.colors[:] = list(palette.PEPTO)
     tunes.install(TUNE_SLOTS, TUNES)  # after the load: it sets every sound slot from the file
     ui.set_font(load_font(), GLYPHS, load_font(REVERSED_GLYPHS))
+    # What every app runs on (modules, tables, the engines' memories) goes out of the garbage
+    # collector's walks, which would otherwise pass over it in some frame.  Once, before any app:
+    # whatever exists when it is done is never collected, and an app holds cycles.
+    for spec in games.GAMES:
+        spec.preload()
+    gc.collect()
+    gc.freeze()
     _booted = True
 
 
@@ -105,6 +115,10 @@ def data_files() -> dict[str, int]:
     files = {SETTINGS_FILE: MAX_FILE_BYTES, CRASH_LOG: CRASH_LOG_BYTES}
     for spec in games.GAMES:
         files[autosave_file(spec)] = files[old_save_file(spec.key)] = files[slot_pattern(spec.key)] = MAX_FILE_BYTES
+        if keeps_records(spec.rules):
+            files[record_pattern(spec.key, spec.rules)] = RECORD_FILE_BYTES
+        if spec.old_record_file:
+            files[spec.old_record_file] = RECORD_FILE_BYTES
         files.update(spec.screen_class().data_files)
     return files
 
@@ -133,11 +147,6 @@ class App:
         for spec in self.games:
             spec.preload()
             self.settings.add_checks(self.cartridge_class(spec).setting_checks())
-        # What is loaded by now lives as long as the app (modules, tables, the engines' memories):
-        # out of the garbage collector's walks, which would otherwise pass over it in some frame.
-        # Garbage is collected first, so nothing dead (an earlier app's, in a test) is kept for ever.
-        gc.collect()
-        gc.freeze()
         self.input = Input(Bindings())
         self.input.origin = (ui.BORDER_X, ui.BORDER_Y)
         self.menu = Menu(self)
@@ -166,6 +175,8 @@ class App:
             **SOUND_SETTINGS,
             "pad.layout": one_of(*PAD_LAYOUTS),
             "key.": parsed_by(parse_binding, BindingError),
+            BROKER_SETTING: broker_problem,
+            "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
         }
 
     def apply_settings(self) -> None:
@@ -312,7 +323,9 @@ class App:
 
     def open_help(self) -> None:
         screen_help = getattr(self.screen, "help_key", "")  # the menu's and the Keys screen's own page
-        page = self.cartridge.help_text() if self.cartridge is not None else strings.t(screen_help) if screen_help else ""
+        # A cartridge's page says what W and K do where they work.
+        page = (self.cartridge.insight.help_text() if self.cartridge is not None
+                else strings.t(screen_help) if screen_help else "")
         heading = " ".join(self.cartridge.name().upper()) if self.cartridge is not None else ""
         self.open_overlay(Help(self, page, heading))
 
@@ -386,6 +399,7 @@ class App:
         inp.update()
         self.stripes.update(inp)  # any key ends them and still does its own work
         if self.cartridge is not None:
+            self.cartridge.insight.tick()  # first: it waits for the game's search or takes half, the game the rest
             self.cartridge.tick()
         on_title = isinstance(self.screen, TitleScreen)  # where F1 is "any key" too
         if inp.pressed(Action.HELP) and not on_title and not any(isinstance(o, Help) for o in self.overlays):

@@ -3,15 +3,12 @@
 A board view is a backend, as in Simon Tatham's puzzles: it turns input into move texts and
 draws, and it never reaches its frontend.  What it needs beyond the state and its own UI
 state comes from here, each member said once below: the rules and the history, the sides'
-colours and names, whose turn, sounds by name, a passing message, and for a game with a file
-format of its own (draughts' PDN) reading and writing that file and putting its game in place.
+colours and names, whose turn, sounds by name, a passing message.  (A game's records in and
+out, draughts' PDN too, are the match's: the game menu's Export and Import.)
 A test (tests/test_match_parts.py) fails when a view uses anything else, or the match or the app.
 """
 
 from __future__ import annotations
-
-from typing import Callable
-
 
 
 class BoardContext:
@@ -90,26 +87,3 @@ class BoardContext:
     def refuse(self, text: str) -> None:
         """A passing message with the refusal's sound: a pick or a move that is not taken."""
         self._match.refuse(text)
-
-    # A file of the game's own in the data folder.
-
-    def read_file(self, name: str) -> str | None:
-        """The text of the data folder's file ``name``, or None (missing, unreadable: said already)."""
-        return self._match.app.storage.read(name)
-
-    def write_file(self, name: str, text: str) -> bool:
-        """Write the data folder's file ``name``; False when it could not be written (said already)."""
-        return self._match.app.storage.write(name, text)
-
-    def replace_game(self, build: Callable[[dict[str, str]], object], done: str) -> None:
-        """Put the session ``build(meta)`` makes (``meta``: a copy of the players' meta) in place of
-        the game shown, after a yes when that one is in progress; then it is saved and ``done`` said."""
-        match = self._match
-
-        def replace() -> None:
-            meta = dict(match.session.meta) if match.session is not None else {}
-            match.adopt(build(meta))
-            match.after_move()
-            match.flash(done)
-
-        match.ask_before_discarding(replace, "confirm.load")

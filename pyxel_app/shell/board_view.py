@@ -97,9 +97,7 @@ class BoardView:
             return None
         key = (session, session.position, session.state)
         if self._last_key != key:
-            text = session.last_move_text()
-            before = session.states[session.position - 1] if text is not None else None
-            self._last_key, self._last = key, None if text is None else self.context.rules.move_from_text(before, text)
+            self._last_key, self._last = key, session.last_move()
         return self._last
 
     def on_move(self, before, move, after, ui) -> None:

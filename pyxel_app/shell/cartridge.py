@@ -14,11 +14,18 @@ from typing import Any, Callable
 
 from ..games import GameSpec
 from ..input import Action, Input
+from ..rules.records import keeps_records
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
+from .hotkeys import unbound
+from .insight import KEY_EVALUATE, KEY_REVIEW, Insight, StudiedItself
+from .record_keeper import RecordKeeper
+from .record_page import RecordPage
+from .replay import RECORD_KEY
 from .slot_page import SlotPage
 from .strings import error_words, t
+from .timeline import Marks
 
 
 @dataclass
@@ -39,11 +46,13 @@ def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
 
 
-class Cartridge:
+class Cartridge(RecordKeeper, StudiedItself):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
+    # What answers the evaluation and the review for it (shell/insight.py's Studied); None: the cartridge.
+    studied_by: Callable[[Any], Any] | None = None
 
     def __init__(self, app: Host, spec: GameSpec) -> None:
         self.app = app
@@ -55,6 +64,9 @@ class Cartridge:
         self.message_frames = 0
         # A saved game declined at the start stays on disk until this game's first move replaces it.
         self.keeps_declined_save = False
+        # Marks beside moves on the record page ("?"), set by the review.
+        self.review_marks = Marks()
+        self.insight = Insight(self.studied())  # the evaluation (W) and the review (K)
 
     @property
     def screen_id(self) -> str:
@@ -108,6 +120,11 @@ class Cartridge:
     def on_session_changed(self) -> None:
         """Called after undo, redo, restart or load, to refresh UI state."""
 
+    def studied(self):
+        """What the evaluation and the review ask about the game: the cartridge itself (see
+        StudiedItself), unless a part of it (``studied_by``, made with the cartridge) answers."""
+        return self if self.studied_by is None else self.studied_by(self)
+
     @classmethod
     def setting_checks(cls) -> dict:
         """This cartridge's settings and what a valid value is (see shell/settings.py)."""
@@ -160,6 +177,17 @@ class Cartridge:
         """The game menu's Load: the page of this game's slots; the one chosen replaces the game
         shown, after a yes if that one is in progress."""
         SlotPage(self, saving=False).open()
+
+    def record_commands(self) -> list[Command]:
+        """Export and Import (``shell/record_keeper.py``), where the game has a record format."""
+        if not keeps_records(self.rules):
+            return []
+        return [Command(t("pause.export"), self.export_record), Command(t("pause.import"), self.import_record, solo=True)]
+
+    def solo_refused(self) -> bool:
+        """A command that would change the game on this computer only is refused (and said) in a
+        game played with another computer; none is here."""
+        return False
 
     # Shared commands.
 
@@ -220,6 +248,34 @@ class Cartridge:
     def leave(self) -> None:
         self.app.leave_cartridge()
 
+    # The record: its page and the replay (shell/record_page.py, shell/replay.py).
+
+    def open_record(self) -> None:
+        """F2: the game's moves, to look back through and to play on from."""
+        if self.session is not None:
+            self.app.open_overlay(RecordPage(self.app, self))
+
+    def player_label(self, seat: int) -> str:
+        """"Ann (Red)": the player in ``seat`` as the record names who moved; "" with one player."""
+        return ""
+
+    def play_on_refused(self) -> str | None:
+        """Why the game may not go back to an earlier moment here (a network game), or None."""
+        return None
+
+    def play_on_from(self, position: int) -> None:
+        """The game goes to the history's entry ``position``; the moves after it stay, for redo."""
+        if self.session is not None and self.session.go_to(position):
+            self.on_session_changed()
+            self.after_move()
+
+    def draw_replay(self, lines) -> None:
+        """The play screen at the session's position, as undo to it would show it (the passing UI
+        fresh: no piece picked, no hint, nothing moving), with ``lines`` (shell/replay.py's
+        ReplayLines) in place of its title word, keys and status line.  The replay sets the
+        position for this one draw."""
+        raise NotImplementedError
+
     def commands(self) -> list[Command]:
         return [
             Command(t("pause.undo"), self.undo, "Z"),
@@ -228,11 +284,23 @@ class Cartridge:
             Command(t("pause.hint"), self.hint, "H", solo=True),
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),
-        ]
+            Command(t("pause.record"), self.open_record, RECORD_KEY),
+        ] + self.record_commands() + self.insight_commands()
 
-    def handle_common(self, inp: Input) -> bool:
-        """Undo, redo, hint, the pause menu and going back; True when one of them fired."""
-        if inp.pressed(Action.UNDO):
+    def insight_commands(self) -> list[Command]:
+        """The evaluation on or off, and the review page."""
+        insight = self.insight
+        return [Command(insight.command_label(), insight.toggle, KEY_EVALUATE),
+                Command(t("review.cmd"), insight.open_review, KEY_REVIEW)]
+
+    def handle_common(self, inp: Input, clicked: str | None = None) -> bool:
+        """Undo, redo, hint, the pause menu, the record page, going back, the evaluation and the
+        review (also by a click on their ``clicked`` marks); True when one of them fired."""
+        if unbound(inp, KEY_EVALUATE, clicked):
+            self.insight.toggle()
+        elif unbound(inp, KEY_REVIEW, clicked):
+            self.insight.open_review()
+        elif inp.pressed(Action.UNDO):
             self.undo()
         elif inp.pressed(Action.REDO):
             self.redo()
@@ -240,6 +308,8 @@ class Cartridge:
             self.hint()
         elif inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
+        elif inp.hotkey(RECORD_KEY):
+            self.open_record()
         elif inp.pressed(Action.BACK):
             self.leave()
         else:
@@ -255,6 +325,7 @@ class Cartridge:
     def update(self, inp: Input) -> None:
         if self.message_frames:
             self.message_frames -= 1
+        self.take_drops()
 
     def draw(self) -> None:
         raise NotImplementedError

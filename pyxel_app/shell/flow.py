@@ -20,7 +20,7 @@ from ..rules.base import Outcome, RulesError
 from ..session import Session
 from .keyboard import NAME_MAX, clean_name
 from .seats import ComputerSeat, PersonSeat, Seat
-from .setup import COMPUTER, MODE_COMPUTER, SAVED_MODES
+from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, SAVED_MODES
 from .strings import has, t
 
 
@@ -105,6 +105,10 @@ class MatchFlow:
             if not (self.spec.colours_name_sides or self.spec.start_variants):  # else the colours stay with their sides
                 self.colours.reverse()
             self.computer_seat = 1 - self.computer_seat
+        self.session = Session(self.rules, self.rules.initial_state(variant), self.players_meta(variant))
+
+    def players_meta(self, variant: str) -> dict[str, str]:
+        """The session's meta for the players as they are, in a game of ``variant``."""
         meta = {"mode": self.mode, "name1": self.names[0], "colour1": self.colours[0], "colour2": self.colours[1]}
         if self.mode == MODE_COMPUTER:
             meta["level"] = self.level
@@ -113,7 +117,14 @@ class MatchFlow:
             meta["name2"] = self.names[1]
         if self.spec.choose_variant:
             meta["variant"] = variant
-        self.session = Session(self.rules, self.rules.initial_state(variant), meta)
+        return meta
+
+    def record_meta(self, record) -> dict[str, str]:
+        """The meta a record's game is played with: the players of the game shown; while they are
+        still being set up, two people here with the first two colours (as ``snap`` starts a game)."""
+        if self.session is None:
+            self.mode, self.names, self.colours = MODE_TWO, ["", ""], list(self.spec.colours[:2])
+        return self.players_meta(self.rules.variant_of(record.start))
 
     def take_players(self) -> None:
         """The players of the session's meta, with no end agreed yet."""
@@ -172,6 +183,10 @@ class MatchFlow:
         # Against the computer the person stays "Player 1", whoever starts.
         number = 1 if self.mode == MODE_COMPUTER else seat + 1
         return self.names[seat] or self.word("default_name", n=number)
+
+    def player_names(self) -> list[str]:
+        """Both players' names in seat order, as the panel names them."""
+        return [self.player_name(seat) for seat in (0, 1)]
 
     def player_label(self, seat: int) -> str:
         """"Player 1 (Red)", as the original prints the player."""

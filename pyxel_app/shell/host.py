@@ -109,6 +109,9 @@ class Host(Protocol):
     def open_help(self) -> None:
         """The help page of the screen shown."""
 
+    def open_overlay(self, overlay: Overlay) -> None:
+        """Show a page of the screen's own over it (a game's record page); it takes the input until it closes."""
+
     def open_pause_menu(self, game: GameOnScreen) -> None:
         """The game menu: ``game``'s commands, help and the ways out."""
 

@@ -52,3 +52,9 @@ class HotkeyBar:
 def pressed(inp: Input, key: str, clicked: str | None = None) -> bool:
     """A hotkey by keyboard, or by a click on its reversed mark."""
     return inp.hotkey(key) or clicked == key
+
+
+def unbound(inp: Input, key: str, clicked: str | None = None) -> bool:
+    """A hotkey that yields to the player's bindings: a letter bound to an action (ByPuzz's
+    right-hand layout makes K a direction) does that action only; a click on its mark always counts."""
+    return (inp.hotkey(key) and inp.bindings.owner(key) is None) or clicked == key

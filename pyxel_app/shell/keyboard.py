@@ -53,10 +53,10 @@ def special_under(key_col: int) -> int:
     return min(range(len(SPECIAL_COLS)), key=lambda i: abs(SPECIAL_COLS[i] + SPECIAL_WIDTH // 2 - centre))
 
 
-def letter_over(special: int) -> int:
-    """The letter column nearest above the middle of wide key ``special``."""
+def letter_over(special: int, width: int = WIDTH) -> int:
+    """The letter column nearest above the middle of wide key ``special``, on a keyboard ``width`` keys wide."""
     centre = SPECIAL_COLS[special] + SPECIAL_WIDTH // 2
-    return min(range(WIDTH), key=lambda c: abs(LEFT_COL + c * PITCH_COLS - centre))
+    return min(range(width), key=lambda c: abs(LEFT_COL + c * PITCH_COLS - centre))
 
 
 def keyboard_keys(rows: tuple[str, ...] = ROWS) -> list[tuple[str, int, int, int]]:
@@ -85,6 +85,7 @@ class NameEntry:
         self.on_done, self.on_refused = on_done, on_refused
         self.rows, self.most, self.clean, self.capitals = rows, most, clean, capitals
         self.typed = clean(typed)[:most]
+        self.width = len(rows[0])  # keys in a row: every row of a keyboard has as many
         self.key_row = self.key_col = 0
 
     def letter(self, key: str) -> str:
@@ -111,16 +112,16 @@ class NameEntry:
     def index(self) -> int:
         """Index into ``keyboard_keys()`` of the key under the cursor."""
         if self.key_row < len(self.rows):
-            return self.key_row * WIDTH + self.key_col
-        return len(self.rows) * WIDTH + special_under(self.key_col)
+            return self.key_row * self.width + self.key_col
+        return len(self.rows) * self.width + special_under(self.key_col)
 
     @index.setter
     def index(self, index: int) -> None:
-        letters = len(self.rows) * WIDTH
+        letters = len(self.rows) * self.width
         if index < letters:
-            self.key_row, self.key_col = divmod(index, WIDTH)
+            self.key_row, self.key_col = divmod(index, self.width)
         else:
-            self.key_row, self.key_col = len(self.rows), letter_over(index - letters)
+            self.key_row, self.key_col = len(self.rows), letter_over(index - letters, self.width)
 
     def move_cursor(self, inp: Input) -> None:
         rows = len(self.rows) + 1
@@ -132,9 +133,9 @@ class NameEntry:
         if not step:
             return
         if self.key_row < len(self.rows):
-            self.key_col = (self.key_col + step) % WIDTH
+            self.key_col = (self.key_col + step) % self.width
         else:
-            self.key_col = letter_over((special_under(self.key_col) + step) % len(SPECIALS))
+            self.key_col = letter_over((special_under(self.key_col) + step) % len(SPECIALS), self.width)
 
     def press(self, key: str) -> None:
         if key == "space":

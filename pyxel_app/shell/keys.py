@@ -16,6 +16,7 @@ from . import palette, ui
 from .chooser import Chooser
 from .host import Host
 from .match import MATCH_HOTKEYS
+from .replay import RECORD_KEY
 from .strings import has, t
 
 INTRO_ROW, FIRST_ROW = 5, 7  # under the title box and a blank row
@@ -69,8 +70,8 @@ def clashing_games(action: Action, name: str) -> list[games.GameSpec]:
 
 
 def game_hotkeys(spec: games.GameSpec) -> tuple[str, ...]:
-    """The keys a game reads itself: its own, and on the match layer the match layer's too."""
-    return spec.hotkeys + (MATCH_HOTKEYS if spec.is_match else ())
+    """The keys a game reads itself: its own, the record page's, and on the match layer the match layer's too."""
+    return spec.hotkeys + (RECORD_KEY,) + (MATCH_HOTKEYS if spec.is_match else ())
 
 
 class KeysScreen:

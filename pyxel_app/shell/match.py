@@ -11,7 +11,8 @@ its parts do the rest, each behind a small contract:
   an end the players agree on, who is who;
 - the play screen (``shell/play_screen.py``): the title, the board, the side panel, whose
   turn, the end and the box for a text too long for the lines under the board;
-- the board view's context (``shell/board_context.py``): all a game's board view may use.
+- the board view's context (``shell/board_context.py``): all a game's board view may use;
+- what the evaluation (W) and the review (K) ask of the match (``shell/match_study.py``).
 
 A game brings a spec (``pyxel_app/games``) and a board view: the view turns input into
 a move text and draws the board with its own passing UI state (cursor, a disc in
@@ -40,10 +41,11 @@ from .delegated import delegates
 from .flow import MatchFlow, players_from_meta
 from .hotkeys import HotkeyBar
 from .match_news import MatchNews
+from .match_study import MatchStudy
 from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
-from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, NET_PHASES, Setup
+from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, Setup, net_phases
 from .setup_base import sides_have_colours, stray_typing
 from .strings import t
 
@@ -57,18 +59,21 @@ MATCH_HOTKEYS = tuple(OVER_KEYS + "RXQHZY")
 
 FLOW_NAMES = ("session", "seats", "agreed", "hint_engine", "mode", "level", "names", "colours", "computer_seat",
               "state", "outcome", "over", "submit", "seat_to_move", "is_computer", "agent_to_move", "thinking",
-              "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name")
-PLAY_SCREEN_NAMES = ("draw_play", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
+              "hinting", "stop_thinking", "player_name", "player_label", "person_here", "word", "colour_name",
+              "player_names", "record_meta")
+PLAY_SCREEN_NAMES = ("draw_play", "draw_replay", "draw_panel", "panel_keys", "info_row", "turn_text", "turn_border", "end_text",
                      "end_word", "prompt", "show_long_texts", "boxed")
 SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices", "first_player_phase",
-               "accept_address")
-NET_NAMES = ("net", "net_options", "host_addresses", "default_port", "start_hosting", "start_joining",
+               "accept_address", "broker_from")
+NET_NAMES = ("net", "net_options", "evaluation_offer", "host_addresses", "default_port", "broker", "start_hosting",
+             "start_joining", "start_hosting_by_code", "start_joining_by_code",
              "start_network", "takes_up_network", "cancel_network", "start_net_session", "reconnect", "offer_draw",
              "ask_resign", "take_back_to", "end_by_agreement")
 
 
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
+    studied_by = MatchStudy  # what the evaluation and the review ask of the match
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
@@ -90,7 +95,7 @@ class MatchCartridge(Cartridge):
         asked = (("mode",) if len(modes) > 1 else ()) + (("level",) if MODE_COMPUTER in modes else ())
         colour += ("side",) if MODE_COMPUTER in modes and sides_have_colours(self.spec) else ()
         first = ("first",) if self.spec.ask_who_starts else ()
-        network = NET_PHASES if NET_MODES[0] in modes else ()
+        network = net_phases(modes)
         variant = ("variant",) if self.spec.choose_variant else ()
         return variant + asked + ("name",) + colour + first + ("play", "over") + network
 
@@ -101,9 +106,10 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page; on the desktop what network play adds (in the browser there is none)."""
+        """The game's page, and what network play adds where it is offered."""
         own = t(f"{self.key}.help")
-        return f"{own}\n\n{t('net.help')}" if self.app.network and self.rules.players == 2 else own
+        networked = self.app.network or self.app.web  # the browser plays by invite code
+        return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")
@@ -255,6 +261,9 @@ class MatchCartridge(Cartridge):
         self.refuse(t("net.only_here"))
         return True
 
+    def play_on_refused(self) -> str | None:
+        return t("net.only_here") if self.net is not None else None
+
     def redo(self) -> None:
         if not self.solo_refused():
             self.flow.redo()
@@ -305,7 +314,7 @@ class MatchCartridge(Cartridge):
             # A key, button or click first finishes the animation, then does its own work: nothing is lost.
             self.view.finish_animation(self.ui)
         clicked = self.hotkeys.clicked(inp)
-        if self.handle_common(inp):
+        if self.handle_common(inp, clicked):
             return
         if clicked == "TAB":
             self.app.open_pause_menu(self)

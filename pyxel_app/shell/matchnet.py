@@ -8,23 +8,45 @@ names (``net``, ``start_network``, ``reconnect``, ``offer_draw``, ...) by handin
 
 from __future__ import annotations
 
+import sys
+
 from ..session import Session
 from .keyboard import NAME_MAX, clean_name
+from .match_study import AGREED, AGREED_META, agreed
 from .netplay import HOST, JOIN, NetGame
-from .setup import MODE_HOST, MODE_JOIN
+from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
 from .strings import t
 
+# The command line's role -> the mode of the game it starts.
+ROLE_MODES = {HOST: MODE_HOST, JOIN: MODE_JOIN, MODE_CODE_HOST: MODE_CODE_HOST, MODE_CODE_JOIN: MODE_CODE_JOIN}
 
-def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int]:
-    """(role, host, port, local seat) of a saved network game; ValueError names what is wrong."""
+
+def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
+    """(role, host, port, local seat, invite code) of a saved network game (for a game by invite
+    code the host is the broker's address and the port 0); ValueError names what is wrong."""
     from ..net.protocol import split_address
+    from ..net.room import normal_code
 
     local = meta.get("local", "")
     if local not in ("1", "2"):
         raise ValueError(f"unknown local seat {local!r}")
-    role = HOST if meta["mode"] == MODE_HOST else JOIN
-    host, port = split_address(meta.get("address", ""), any_host=role == HOST)
-    return role, host, port, int(local) - 1
+    role = HOST if meta["mode"] in HOSTING_MODES else JOIN
+    address = meta.get("address", "")
+    if meta["mode"] in CODE_MODES:
+        code, at, broker = address.partition("@")
+        if not at:
+            raise ValueError(f"no invite code in {address[:40]!r}")
+        return role, broker, 0, int(local) - 1, normal_code(code)
+    host, port = split_address(address, any_host=role == HOST)
+    return role, host, port, int(local) - 1, ""
+
+
+def page_broker() -> str:
+    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README)."""
+    from js import location
+
+    scheme = "wss" if location.protocol == "https:" else "ws"
+    return f"{scheme}://{location.host}/mqtt"
 
 
 class NetSide:
@@ -35,12 +57,22 @@ class NetSide:
         self.net: NetGame | None = None  # a game with another computer
         self.net_options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
         self.host_addresses: list[str] = []
+        self.evaluation_offer = False  # the host's answer at set-up: the evaluation in this game?
 
     @property
     def default_port(self) -> int:
         from ..net.protocol import DEFAULT_PORT
 
         return self.net_options.get("port", DEFAULT_PORT)
+
+    @property
+    def broker(self) -> str:
+        """The broker games by invite code meet at: the command line's, else the setting; in the
+        browser without one, the page's own server."""
+        chosen = self.net_options.get("broker") or self.match.app.settings.get(BROKER_SETTING, "")
+        if not chosen and self.match.app.web and sys.platform == "emscripten":
+            return page_broker()
+        return chosen
 
     @property
     def link_options(self) -> dict:
@@ -66,15 +98,41 @@ class NetSide:
         self.match.go_to_phase("connecting")
         self.net.open()
 
+    def start_hosting_by_code(self, code: str = "") -> None:
+        """Wait in the room of ``code``, or of a new one (a test may fix it: ``net_options["code"]``)."""
+        from ..net.room import new_code
+
+        self.cancel_network()
+        self.match.message_frames = 0
+        code = code or self.net_options.get("code") or new_code()
+        self.net = NetGame(self, HOST, self.broker, 0, 0, code=code, **self.link_options)
+        self.net.open()
+
+    def start_joining_by_code(self, code: str) -> None:
+        self.cancel_network()
+        self.match.message_frames = 0
+        self.net = NetGame(self, JOIN, self.broker, 0, None, code=code, **self.link_options)
+        self.match.go_to_phase("connecting")
+        self.net.open()
+
     def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
         """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
-        plays ``variant`` (the rules' first without one), a joiner learns it from the host."""
+        plays ``variant`` (the rules' first without one), a joiner learns it from the host.  By
+        invite code (``role`` a code mode) ``host`` is the broker's address, a joiner's with its
+        code before it (``XR7-HJ4-MEY@broker:1883``)."""
         match = self.match
         match.session = None
         match.variant = match.rules.check_variant(variant)
-        match.mode, match.names, match.seat = (MODE_HOST if role == HOST else MODE_JOIN), [name, ""], 0
+        match.mode, match.names, match.seat = ROLE_MODES[role], [name, ""], 0
         match.colours = list(match.spec.colours[:2])
-        if role == HOST:
+        if role in CODE_MODES:
+            code, _, broker = host.rpartition("@")
+            self.net_options["broker"] = broker
+            if role == MODE_CODE_HOST:
+                match.go_to_phase("code_host")
+            else:
+                self.start_joining_by_code(code)
+        elif role == HOST:
             self.net_options.setdefault("port", port)
             self.net_options.setdefault("host", host)
             match.go_to_phase("host")
@@ -88,9 +146,16 @@ class NetSide:
         from ..net.protocol import join_address
 
         role, host, port, _, variant = network
-        mode = MODE_HOST if role == HOST else MODE_JOIN
+        mode = ROLE_MODES[role]
         if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
             return False
+        if mode in CODE_MODES:  # the saved game's code (a joiner must name it), on the broker named now
+            saved_code = session.meta.get("address", "").partition("@")[0]
+            code, _, broker = host.rpartition("@")
+            if mode == MODE_CODE_JOIN and code.replace("-", "").upper() != saved_code.replace("-", ""):
+                return False
+            session.meta["address"] = f"{saved_code}@{broker}"
+            return True
         session.meta["address"] = join_address(host, port)
         return True
 
@@ -103,8 +168,8 @@ class NetSide:
         """A saved network game: the same seats, not connected yet.  It connects at once when the
         player chose to resume it, and asks first when it was only loaded."""
         match = self.match
-        role, host, port, local = net_from_meta(match.session.meta)
-        self.net = NetGame(self, role, host, port, local, **self.link_options)
+        role, host, port, local, code = net_from_meta(match.session.meta)
+        self.net = NetGame(self, role, host, port, local, code=code, **self.link_options)
         self.net.stage = "lost"
         if match.over:
             return
@@ -174,6 +239,20 @@ class NetSide:
             self.match.names[seat] = name
             self.match.session.meta[f"name{seat + 1}"] = name
 
+    @property
+    def evaluation(self) -> bool:
+        match = self.match
+        if match.session is not None:
+            return agreed(match.session)
+        return self.evaluation_offer if match.mode == MODE_HOST else True
+
+    def agree_evaluation(self, both: bool) -> None:
+        meta = self.match.session.meta
+        if both:
+            meta[AGREED_META] = AGREED
+        else:
+            meta.pop(AGREED_META, None)
+
     # The table: changing the game.
 
     def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
@@ -181,7 +260,8 @@ class NetSide:
         names = ["", ""]
         names[local], names[1 - local] = own_name, clean_name(peer_name)[:NAME_MAX]
         meta = {"mode": match.mode, "name1": names[0], "name2": names[1], "colour1": colours[0],
-                "colour2": colours[1], "local": str(local + 1), "address": address}
+                "colour2": colours[1], "local": str(local + 1), "address": address,
+                AGREED_META: AGREED if self.evaluation else ""}  # a new game keeps what was agreed
         if match.spec.choose_variant:
             meta["variant"] = variant
         rules = match.rules

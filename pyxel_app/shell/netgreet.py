@@ -4,6 +4,10 @@ After (re)connecting both sides send ``HELLO`` (the host first) and then ``RESUM
 <digest>``: equal games play on; when one list of moves is the start of the other, the
 longer side sends the missing moves, which are checked on a copy and played only once all
 have come and the digest agrees; anything else is reported and the link hung up.
+
+The evaluation holds only where both greetings say so (``[eval]``): the host's as asked at
+set-up (its game's, after a reconnect), the joiner's answer echoing it; an older side never says
+so, and then it is off on both sides.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ class Greeting:
         self.table = net.table
         self.greeted = False  # the other side's HELLO has come and was good
         self.peer_name = ""
+        self.peer_evaluation = False  # the other side's HELLO agreed to the evaluation
         self.resume_target: tuple[int, str] | None = None  # catching up to (count, digest)
         self.caught_up: list[str] = []  # the missing moves come so far, checked, not yet played
         self.catch_state = None  # the state after them
@@ -36,7 +41,7 @@ class Greeting:
         """Nothing of the last greeting stays: the next link starts afresh."""
         self.greeted = False
         self.resume_target, self.caught_up, self.catch_state = None, [], None
-        self.peer_name = ""
+        self.peer_name, self.peer_evaluation = "", False
 
     def variant(self) -> str | None:
         """The variant this side plays: its game's; before one, the host's choice (a joiner learns it)."""
@@ -44,7 +49,8 @@ class Greeting:
 
     def send_hello(self) -> None:
         local = self.net.local or 0
-        self.net.send(protocol.hello(self.table.key, self.table.variant, local + 1, self.table.typed_name(local)))
+        self.net.send(protocol.hello(self.table.key, self.table.variant, local + 1, self.table.typed_name(local),
+                                     evaluation=self.table.evaluation))
 
     def take(self, command: Command) -> None:
         """A command while greeting: only the one expected next is good."""
@@ -92,7 +98,7 @@ class Greeting:
             net.refuse_peer("net.same_side", side=hello.side)
             return
         self.greeted = True
-        self.peer_name = hello.name
+        self.peer_name, self.peer_evaluation = hello.name, hello.evaluation
         if net.role == JOIN:  # a host's game changes only once the caller is in (``let_in``)
             self.take_seats(hello.variant)
             self.send_hello()
@@ -106,6 +112,7 @@ class Greeting:
             self.net.start_game(variant, self.peer_name)
         else:
             self.table.set_name(self.net.remote, self.peer_name)
+        self.table.agree_evaluation(self.table.evaluation and self.peer_evaluation)
 
     def on_resume(self, count: int, their_digest: str) -> None:
         moves = self.table.moves()

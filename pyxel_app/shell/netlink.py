@@ -36,6 +36,17 @@ CALLERS_PER_FRAME = 4  # connections taken from the listener in one frame (the o
 TRANSIENT = ("busy", "slow")
 
 
+def room_address(code: str, broker: str) -> str:
+    """A game by invite code as its save keeps it: the code, then the broker's address.
+
+    >>> room_address("XR7HJ4MEY", "broker.example.org:1883")
+    'XR7-HJ4-MEY@broker.example.org:1883'
+    """
+    from ..net.room import shown_code
+
+    return f"{shown_code(code)}@{broker}"
+
+
 def protocol_words(error: ProtocolError) -> str:
     """What was wrong with a line from the other computer, in the player's language."""
     key = f"net.bad.{error.reason}"
@@ -58,6 +69,18 @@ def describe(error: OSError) -> tuple[str, str]:
     return link_describe(error)
 
 
+def open_room_factory(code: str, **options) -> Callable:
+    """``(role, broker, _) -> a RoomHost or a RoomCaller`` in the room of invite code ``code``, on the
+    broker at the address ``broker`` (the desktop and the browser alike)."""
+
+    def open_room(role: str, broker: str, port: int):
+        from ..net import room
+
+        return room.RoomHost(broker, code, **options) if role == HOST else room.RoomCaller(broker, code, **options)
+
+    return open_room
+
+
 def open_link_factory(**options) -> Callable:
     """``(role, host, port) -> a Listener or a Connector`` from the desktop-only link module."""
 
@@ -76,15 +99,18 @@ def open_link_factory(**options) -> Callable:
 class NetLink:
     """Listening or connecting, the one link to the other side, and what ends it.
 
-    ``clock`` and ``open_link`` are there for tests (quick timeouts, loopback ports).
+    With an invite ``code`` the two meet in a room on the broker at ``host`` (its address; no
+    port): the links are the same.  ``clock`` and ``open_link`` are there for tests (quick
+    timeouts, loopback ports).
     """
 
     def __init__(self, table: NetTable, role: str, host: str, port: int,
-                 clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None, code: str = "") -> None:
         self.table = table
-        self.role, self.host, self.port = role, host, port
+        self.role, self.host, self.port, self.code = role, host, port, code
         self.clock = clock
-        self.open_link = open_link or open_link_factory(clock=clock)
+        default = open_room_factory(code, clock=clock) if code else open_link_factory(clock=clock)
+        self.open_link = open_link or default
         self.stage = "closed"
         self.problem = self.detail = ""
         self.waiter = None  # the Listener or Connector while waiting for the other side (a host: until it is in)
@@ -98,7 +124,8 @@ class NetLink:
 
     @property
     def address(self) -> str:
-        return protocol.join_address(self.host, self.port)
+        """Where the other side is met, as the save keeps it: ``host:port``, or ``CODE@broker``."""
+        return room_address(self.code, self.host) if self.code else protocol.join_address(self.host, self.port)
 
     @property
     def connected(self) -> bool:

@@ -24,13 +24,13 @@ from ..rules.base import RulesError
 from .netagree import QUESTIONS_PER_MINUTE, Agreements
 from .netgreet import Greeting
 from .netlink import (GREETING, GREETING_SECONDS, HOST, JOIN, ROLES, TRANSIENT, NetLink, describe, open_link_factory,
-                      protocol_words, refusal)
+                      open_room_factory, protocol_words, refusal)
 from .nettable import NetTable
 from .seats import QueueSeat
 from .strings import has, t
 
 __all__ = ["GREETING_SECONDS", "HOST", "JOIN", "QUESTIONS_PER_MINUTE", "ROLES", "NetGame", "RemoteSeat", "describe",
-           "elapsed_text", "open_link_factory", "peer_error_text", "why_text"]
+           "elapsed_text", "open_link_factory", "open_room_factory", "peer_error_text", "why_text"]
 
 
 class RemoteSeat(QueueSeat):
@@ -78,8 +78,8 @@ class NetGame(NetLink):
     """
 
     def __init__(self, table: NetTable, role: str, host: str, port: int, local: int | None = 0,
-                 clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None) -> None:
-        super().__init__(table, role, host, port, clock, open_link)
+                 clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None, code: str = "") -> None:
+        super().__init__(table, role, host, port, clock, open_link, code)
         self.local = local
         self.seat = RemoteSeat()
         self.turn_since = clock()

@@ -61,6 +61,14 @@ class NetTable(Protocol):
     def set_name(self, seat: int, name: str) -> None:
         """The other side told its name: ``seat`` is called so from now on (and in the save)."""
 
+    @property
+    def evaluation(self) -> bool:
+        """This side lets both players see the evaluation (HELLO says so): the game's agreement;
+        before a game the host's answer at set-up, and a joiner's yes to what the host offers."""
+
+    def agree_evaluation(self, agreed: bool) -> None:
+        """Both greetings said whether the evaluation is on: kept with the game (and in the save)."""
+
     # Changing the game.
 
     def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:

@@ -8,8 +8,10 @@ comes in a box.  It reads the match (its flow, view, network game) and changes n
 
 from __future__ import annotations
 
+from ..net.room import shown_code
 from . import palette, ui
 from .netplay import elapsed_text, why_text
+from .replay import key_lines
 from .strings import t
 
 PANEL_TOP = 5
@@ -39,8 +41,26 @@ class PlayScreen:
             prompt = self.prompt()
             if prompt is not None:
                 ui.status_lines(prompt[0], match.text_top, palette.YELLOW)
+            elif match.net is None or match.net.playing:  # the evaluation over whose turn, when asked for
+                match.insight.draw_status(match.hotkeys, match.text_top, self.turn_text())
             else:
                 ui.status_lines(self.turn_text(), match.text_top, palette.WHITE)
+
+    def draw_replay(self, lines) -> None:
+        """The play screen at the position the replay shows (the session's, for this draw) as undo to
+        it would show it: a fresh passing state, and an end agreed on only at the present."""
+        match, flow = self.match, self.flow
+        kept = match.ui, flow.agreed
+        match.ui = match.view.new_ui()
+        if not lines.present:
+            flow.agreed = None
+        try:
+            match.draw_title(lines.word)
+            match.view.draw(flow.state, match.ui, flow.over)
+            self.draw_panel(False, key_lines(lines.keys, ui.COLS - 1 - match.view.panel_col), lines.bar)
+            ui.status_lines(lines.status, match.text_top, palette.WHITE)
+        finally:
+            match.ui, flow.agreed = kept
 
     def turn_border(self) -> int:
         """The border in the colour of the side to move, as long as a game is on."""
@@ -79,10 +99,14 @@ class PlayScreen:
         if net is None:
             return flow.word("to_move", player=flow.player_label(seat))
         if net.stage == "listening" or net.caller:  # a caller not yet let in may not be the one awaited
+            if net.code:
+                return t("net.code.back_soon", player=flow.player_name(net.remote), code=shown_code(net.code),
+                         time=elapsed_text(net.waiting_seconds))
             return t("net.back_soon", player=flow.player_name(net.remote), port=net.listening_port,
                      time=elapsed_text(net.waiting_seconds))
         if net.stage == "connecting":
-            return t("net.connecting", address=net.address) + " " + elapsed_text(net.waiting_seconds)
+            address = shown_code(net.code) if net.code else net.address
+            return t("net.connecting", address=address) + " " + elapsed_text(net.waiting_seconds)
         if not net.playing:
             return t("net.lost", why=why_text(net.problem, net.detail)) if net.problem else t("net.not_connected")
         if seat == net.remote:
@@ -117,7 +141,9 @@ class PlayScreen:
 
     # The side panel.
 
-    def draw_panel(self, busy: bool) -> None:
+    def draw_panel(self, busy: bool, keys: str | None = None, bar=None) -> None:
+        """The players, the move count, "Thinking" and the key lines (``keys`` through ``bar`` when
+        given, else the play's through the match's hotkeys)."""
         match, flow = self.match, self.flow
         col = match.view.panel_col
         to_move = None if flow.over or busy else flow.seat_to_move()
@@ -140,7 +166,7 @@ class PlayScreen:
         if working:
             dots = "." * (match.frame // 10 % 4)
             ui.text_at(col, STATE_ROW, flow.word("hinting" if flow.hinting else "thinking") + dots, palette.YELLOW)
-        match.hotkeys.lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy))
+        (bar or match.hotkeys).lines(col, KEYS_TOP * ui.CELL, self.panel_keys(busy) if keys is None else keys)
 
     def panel_keys(self, busy: bool) -> str:
         """The panel's key lines (``\n`` between them).  A network game has no redo, restart or hint

@@ -13,16 +13,17 @@ from __future__ import annotations
 from ..input import Input
 from .chooser import Chooser
 from .keyboard import NameEntry
-from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HUMAN, MODE_COMPUTER, MODE_HOST, MODE_JOIN, MODE_TWO,
-                         MODES, NET_MODES, NET_PHASES, SAVED_MODES, MatchForSetup, Screen, mode_choices,
-                         sides_have_colours)
+from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HUMAN, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_COMPUTER, MODE_HOST,
+                         MODE_JOIN, MODE_TWO, MODES, NET_MODES, NET_PHASES, SAVED_MODES, MatchForSetup, Screen, mode_choices,
+                         net_phases, sides_have_colours)
+from .setup_code import BrokerScreen, CodeHostScreen, CodeScreen
 from .setup_choices import FirstScreen, LevelScreen, ModeScreen, VariantScreen
-from .setup_net import AddressScreen, ConnectingScreen, HostScreen
+from .setup_net import AddressScreen, ConnectingScreen, EvaluationScreen, HostScreen, LanScreen
 from .setup_players import ColourScreen, NameScreen, SideScreen
 
 # Re-exported: the match, the board views and tests know them from here.
-__all__ = ["CHOICE_PITCH", "COLOUR_ROW", "COMPUTER", "MODES", "MODE_COMPUTER", "MODE_HOST", "MODE_JOIN", "MODE_TWO",
-           "NET_MODES", "NET_PHASES", "SAVED_MODES", "Setup"]
+__all__ = ["CHOICE_PITCH", "COLOUR_ROW", "COMPUTER", "MODES", "MODE_CODE_HOST", "MODE_CODE_JOIN", "MODE_COMPUTER",
+           "MODE_HOST", "MODE_JOIN", "MODE_TWO", "NET_MODES", "NET_PHASES", "SAVED_MODES", "Setup", "net_phases"]
 
 
 class Setup:
@@ -34,9 +35,10 @@ class Setup:
         self.phase = "mode"  # the question shown; "play" once the match plays (the match sets it)
         self.seat = 0  # whose name or colour is asked
         self.address = AddressScreen(self)
+        self.broker = BrokerScreen(self)
         screens = (VariantScreen(self), ModeScreen(self), LevelScreen(self), NameScreen(self), ColourScreen(self),
-                   SideScreen(self), FirstScreen(self), HostScreen(self), self.address,
-                   ConnectingScreen(self, self.address))
+                   SideScreen(self), FirstScreen(self), EvaluationScreen(self), HostScreen(self), LanScreen(self),
+                   self.address, ConnectingScreen(self, self.address), CodeHostScreen(self), CodeScreen(self), self.broker)
         self.screens: dict[str, Screen] = {screen.phase: screen for screen in screens}
 
     # The question shown and its widgets (tests type into them).
@@ -69,6 +71,8 @@ class Setup:
         self.go_to_phase("variant" if match.spec.choose_variant else self.first_player_phase())
 
     def go_to_phase(self, phase: str) -> None:
+        if self.phase in self.screens:
+            self.screens[self.phase].leave()
         self.phase = phase
         self.match.message_frames = 0
         self.screens[phase].enter()
@@ -124,6 +128,11 @@ class Setup:
             match.app.leave_cartridge(ask=False)
         else:
             self.go_to_phase("mode")
+
+    def broker_from(self, phase: str) -> None:
+        """The broker's address asked (F2 on a code's screen), then back to ``phase``."""
+        self.broker.back_to = phase
+        self.go_to_phase("broker")
 
     def accept_address(self, text: str) -> None:
         """Join the host at ``text``, as RETURN on the address screen does."""

@@ -27,12 +27,19 @@ if TYPE_CHECKING:
 
 MODE_COMPUTER, MODE_TWO = "computer", "two"
 MODES = (MODE_COMPUTER, MODE_TWO)
-# Network play: not in the browser, which has no sockets.
+# Network play on the LAN (not in the browser, which has no sockets) and by invite code through
+# a broker (the browser too: it reaches the broker by its WebSocket).
 MODE_HOST, MODE_JOIN = "host", "join"
-NET_MODES = (MODE_HOST, MODE_JOIN)
+MODE_CODE_HOST, MODE_CODE_JOIN = "code_host", "code_join"
+LAN_MODES = (MODE_HOST, MODE_JOIN)
+CODE_MODES = (MODE_CODE_HOST, MODE_CODE_JOIN)
+NET_MODES = LAN_MODES + CODE_MODES
+HOSTING_MODES = (MODE_HOST, MODE_CODE_HOST)
+NET_FIRST_PHASE = {MODE_HOST: "host", MODE_JOIN: "lan", MODE_CODE_HOST: "code_host", MODE_CODE_JOIN: "code"}  # after the name
 SAVED_MODES = MODES + NET_MODES
-NET_PHASES = ("host", "address", "connecting")
+NET_PHASES = ("evaluation", "host", "lan", "address", "connecting", "code_host", "code", "broker")
 ADDRESS_SETTING = "net.address"
+BROKER_SETTING = "net.broker"  # the broker's address: host[:port] on the desktop, a ws:// or wss:// URL in the browser
 # The set-up puts the person in seat 0, as the original did; after each finished game
 # against the computer the other side starts.
 HUMAN, COMPUTER = 0, 1
@@ -59,6 +66,7 @@ class MatchForSetup(Protocol):
     variant: str  # the rules' variant the game starts in
     computer_seat: int  # the seat the computer takes against the person
     message_frames: int  # frames the passing message still shows: a new question clears it
+    evaluation_offer: bool  # the host's answer: the evaluation (W) for both players in this network game
 
     # Read only.
     @property
@@ -88,6 +96,9 @@ class MatchForSetup(Protocol):
     @property
     def default_port(self) -> int: ...  # the port hosted on and joined when an address has none
 
+    @property
+    def broker(self) -> str: ...  # the broker's address games by invite code meet at ("" when none is set)
+
     # Words and drawing.
     def word(self, key: str, **values: Any) -> str: ...  # the game's own words, else the match layer's
 
@@ -114,6 +125,10 @@ class MatchForSetup(Protocol):
 
     def start_joining(self, host: str, port: int) -> None: ...  # connect to a host; shows "connecting"
 
+    def start_hosting_by_code(self, code: str = "") -> None: ...  # wait in the room of ``code`` (or a new one)
+
+    def start_joining_by_code(self, code: str) -> None: ...  # knock in the room of ``code``; shows "connecting"
+
     def cancel_network(self) -> None: ...  # stop hosting or connecting
 
 
@@ -133,6 +148,8 @@ class Steps(Protocol):
 
     def first_player_phase(self) -> str: ...  # the first question after the variant
 
+    def broker_from(self, phase: str) -> None: ...  # the broker's address asked, then back to ``phase``
+
 
 def has_computer(spec: GameSpec) -> bool:
     return spec.engine is not None and bool(spec.levels)
@@ -145,12 +162,33 @@ def sides_have_colours(spec: GameSpec) -> bool:
 
 
 def mode_choices(match: MatchForSetup) -> tuple[str, ...]:
-    """The modes offered: against the computer where the game has one; the network's on the
-    desktop only, for a game of two seats.  One mode alone is not asked for."""
+    """The modes offered: against the computer where the game has one; for a game of two seats
+    the LAN's on the desktop, and by invite code on the desktop and in the browser.  One mode
+    alone is not asked for."""
     local = MODES if has_computer(match.spec) else (MODE_TWO,)
-    if not match.app.network or match.rules.players != 2:
+    if match.rules.players != 2:
         return local
-    return local + NET_MODES
+    app = match.app
+    return local + (LAN_MODES if app.network else ()) + (CODE_MODES if app.network or app.web else ())
+
+
+def broker_problem(key: str, value: str) -> str | None:
+    """What is wrong with the broker's address in the settings (empty: none is set)."""
+    from ..net.room import parse_broker
+
+    try:
+        if value:
+            parse_broker(value)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def net_phases(modes: tuple[str, ...]) -> tuple[str, ...]:
+    """The network's set-up screens the ``modes`` offered can reach."""
+    lan = ("evaluation", "host", "lan", "address", "connecting") if MODE_HOST in modes else ()
+    code = ("evaluation", "code_host", "code", "connecting", "broker") if MODE_CODE_HOST in modes else ()
+    return tuple(dict.fromkeys(lan + code))
 
 
 def choice_list(count: int, row: int, index: int) -> Chooser:
@@ -192,6 +230,9 @@ class Screen:
 
     def enter(self) -> None:
         """The question comes on screen: its widgets start afresh."""
+
+    def leave(self) -> None:
+        """Another question comes: what this one opened (a socket listening for games) closes."""
 
     def update(self, inp: Input) -> None:
         raise NotImplementedError

@@ -10,6 +10,7 @@ from .setup_base import MODE_COMPUTER, MODES, ChoiceScreen, mode_choices, sides_
 from .strings import t
 
 PREVIEW_COL = 20  # the mode screen's preview of the board
+SIDE_PREVIEW_COL = 31  # right of the choices, when six leave no room under them
 
 
 class VariantScreen(ChoiceScreen):
@@ -59,8 +60,10 @@ class ModeScreen(ChoiceScreen):
 
     def draw_body(self) -> None:
         super().draw_body()
-        # Under the choices: beside two of them, or under the four with the network's.
-        left, top = PREVIEW_COL * ui.CELL, (12 if len(mode_choices(self.match)) == 2 else 15) * ui.CELL
+        # Under the choices: beside two of them, under four; beside the last three of six (the network's).
+        count = len(mode_choices(self.match))
+        col, row = (PREVIEW_COL, 12) if count <= 2 else (PREVIEW_COL, 15) if count <= 4 else (SIDE_PREVIEW_COL, 13)
+        left, top = col * ui.CELL, row * ui.CELL
         pyxel.rect(left - 4, top - 4, 56, 40, palette.BLACK)
         self.match.view.draw_preview(left, top)
 

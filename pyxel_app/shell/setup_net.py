@@ -1,17 +1,24 @@
-"""The set-up's network screens (the desktop only): hosting (this computer's addresses, the
-wait), the address to join, connecting.  The waits take ESC to cancel and, after a failure,
-RETURN to try again; the link itself is the match's (``start_hosting``, ``start_joining``)."""
+"""The set-up's network screens on the LAN (the desktop only): hosting (this computer's addresses,
+the wait, an announcement the other computers' join screens hear), the games found on this
+network or the address to join, connecting.  The waits take ESC to cancel and, after a failure,
+RETURN to try again; the link itself is the match's (``start_hosting``, ``start_joining``).
+The screens of a game by invite code are in ``setup_code.py``."""
 
 from __future__ import annotations
 
 from ..input import Action, Input
-from ..net.protocol import split_address
+from ..net.protocol import DEFAULT_PORT, join_address, split_address
 from ..rules.numbers import NumberError
 from . import palette, ui
 from .keyboard import ADDRESS_MAX, ADDRESS_ROWS, NameEntry, clean_address
 from .netplay import elapsed_text, why_text
-from .setup_base import ADDRESS_SETTING, KEYS_ROW, NAME_ROW, QUESTION_ROW, SOUND_SELECT, Screen, Steps, draw_prompt
+from .setup_base import (ADDRESS_SETTING, CHOICE_PITCH, FIRST_CHOICE_ROW, KEYS_ROW, MODE_CODE_JOIN, NAME_ROW,
+                         NET_FIRST_PHASE, QUESTION_ROW,
+                         SOUND_SELECT, ChoiceScreen, Screen, Steps, choice_list, draw_prompt)
 from .strings import t
+
+LAN_SHOWN = 5  # games found on this network listed at once (the rest come as others go)
+LABEL_MAX = ui.COLS - 6  # a listed game's label after "[n] ", inside the margin
 
 WIDTH = ui.COLS - 2  # the columns a wrapped line takes
 
@@ -47,7 +54,7 @@ class AddressScreen(NetScreen):
 
     def update(self, inp: Input) -> None:
         if not self.entry.update(inp):
-            self.steps.go_to_phase("name")
+            self.steps.go_to_phase("lan")
 
     def accept(self, text: str) -> None:
         match = self.match
@@ -68,6 +75,101 @@ class AddressScreen(NetScreen):
         draw_prompt(QUESTION_ROW, t("net.address", port=match.default_port))
         self.entry.draw(NAME_ROW, match.frame)
         ui.lines(ui.CELL, KEYS_ROW * ui.CELL, [t("net.keys.address"), match.word("keys.name_pad")])
+
+
+class EvaluationScreen(ChoiceScreen):
+    """The host's question: the evaluation (W) and the review (K) for both players, or for none
+    (No, the first, is RETURN's answer).  The joiner learns the answer in the greeting."""
+
+    phase = "evaluation"
+    question = "net.eval.question"
+    NOTE_ROW = FIRST_CHOICE_ROW + 2 * CHOICE_PITCH + 1
+
+    def title_word(self) -> str:
+        return t("net.word")
+
+    def labels(self) -> list[str]:
+        return [t("net.eval.no"), t("net.eval.yes")]
+
+    def first_index(self) -> int:
+        return int(self.match.evaluation_offer)
+
+    def back(self) -> None:
+        self.steps.go_to_phase("name")
+
+    def chosen(self, index: int) -> None:
+        self.match.evaluation_offer = index == 1
+        self.steps.go_to_phase(NET_FIRST_PHASE[self.match.mode])
+
+    def draw_body(self) -> None:
+        draw_prompt(QUESTION_ROW, t(self.question))
+        self.draw_choices(self.row, self.labels())
+        draw_prompt(self.NOTE_ROW, t("net.eval.note"), palette.GREY)
+        ui.hot_at(1, KEYS_ROW, self.match.word("keys.choose"))
+
+
+
+class LanScreen(ChoiceScreen):
+    """The games hosted on this network (heard as the hosts announce them), and typing an address."""
+
+    phase = "lan"
+    question = "net.lan.question"
+    finder = None
+
+    def title_word(self) -> str:
+        return t("net.word")
+
+    def found(self) -> list:
+        return self.finder.found(self.match.spec.key)[:LAN_SHOWN] if self.finder is not None else []
+
+    def labels(self) -> list[str]:
+        games = [t("net.lan.game", name=hosted.name or t("net.other_player"), address=lan_address(hosted))[:LABEL_MAX]
+                 for hosted in self.found()]
+        return [t("net.lan.type")] + games
+
+    def enter(self) -> None:
+        from ..net.lan import Finder
+
+        self.leave()
+        self.finder = Finder()
+        super().enter()
+
+    def leave(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def update(self, inp: Input) -> None:
+        self.finder.poll()
+        count = len(self.labels())
+        if count != self.chooser.count:  # a game came or went: the list follows, the choice stays where it can
+            self.chooser = choice_list(count, FIRST_CHOICE_ROW, min(self.chooser.index, count - 1))
+        super().update(inp)
+
+    def back(self) -> None:
+        self.steps.go_to_phase("name")
+
+    def chosen(self, index: int) -> None:
+        if index == 0:
+            self.steps.go_to_phase("address")
+        else:
+            hosted = self.found()[index - 1]
+            self.match.start_joining(hosted.host, hosted.port)
+
+    def draw_body(self) -> None:
+        match = self.match
+        draw_prompt(QUESTION_ROW, t(self.question))
+        labels = self.labels()
+        self.draw_choices(FIRST_CHOICE_ROW, labels)
+        if len(labels) == 1:
+            searching = t("net.lan.searching") + "." * (match.frame // 20 % 4)
+            ui.text_at(2, FIRST_CHOICE_ROW + CHOICE_PITCH, searching, palette.GREY)
+        ui.hot_at(1, KEYS_ROW, match.word("keys.choose"))
+
+
+def lan_address(hosted) -> str:
+    """A game found's address as it is typed: the port only when it is not the usual one."""
+    return hosted.host if hosted.port == DEFAULT_PORT else join_address(hosted.host, hosted.port)
 
 
 class WaitScreen(NetScreen):
@@ -112,13 +214,38 @@ class HostScreen(WaitScreen):
     """Waiting for the other computer, with the addresses to tell its player."""
 
     phase = "host"
-    back_to = "name"
+    back_to = "evaluation"
+
+    announcer = None  # while it waits, the other computers' join screens hear of the game
 
     def enter(self) -> None:
-        self.match.start_hosting()
+        self.start()
 
     def try_again(self) -> None:
-        self.match.start_hosting()
+        self.start()
+
+    def start(self) -> None:
+        from ..net.lan import Announcer
+
+        match = self.match
+        match.start_hosting()
+        self.leave()
+        net = match.net
+        if net is not None and net.stage == "listening":
+            self.announcer = Announcer(net.listening_port, match.spec.key, match.variant, match.names[0])
+
+    def leave(self) -> None:
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
+
+    def update(self, inp: Input) -> None:
+        net = self.match.net
+        if self.announcer is not None and (net is None or net.stage != "listening"):
+            self.leave()
+        if self.announcer is not None:
+            self.announcer.poll()
+        super().update(inp)
 
     def draw_body(self) -> None:
         match, net = self.match, self.match.net
@@ -134,16 +261,33 @@ class ConnectingScreen(WaitScreen):
     """Connecting to the address typed (or given on the command line)."""
 
     phase = "connecting"
-    back_to = "address"
 
     def __init__(self, steps: Steps, address: AddressScreen) -> None:
         super().__init__(steps)
         self.address = address
 
+    @property
+    def back_to(self) -> str:
+        return "code" if self.match.mode == MODE_CODE_JOIN else "address"
+
     def try_again(self) -> None:
-        self.address.accept(self.address.typed)
+        net = self.match.net
+        if net is not None and net.code:
+            self.match.start_joining_by_code(net.code)
+        else:
+            self.address.accept(self.address.typed)
 
     def draw_body(self) -> None:
         net = self.match.net
-        address = net.address if net is not None else self.address.typed
-        self.draw_wait(net_block(QUESTION_ROW * ui.CELL, ui.wrap(t("net.connecting", address=address), WIDTH)))
+        if net is not None and net.code:
+            from ..net.room import shown_code
+
+            text = t("net.code.connecting", code=shown_code(net.code), broker=net.host)
+        else:
+            text = t("net.connecting", address=net.address if net is not None else self.address.typed)
+        self.draw_wait(net_block(QUESTION_ROW * ui.CELL, fit_lines(text)))
+
+
+def fit_lines(text: str) -> list[str]:
+    """``text`` wrapped to the screen; a word longer than a line (a broker's URL) is cut across lines."""
+    return [line[start:start + WIDTH] for line in ui.wrap(text, WIDTH) for start in range(0, max(len(line), 1), WIDTH)]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..input import Action, Input
 from . import palette, ui
 from .keyboard import NAME_MAX, NameEntry, clean_name
-from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, KEYS_ROW, MODE_HOST, NAME_ROW, NET_MODES, SOUND_SELECT,
-                         ChoiceScreen, MatchForSetup, Screen, choice_by_digit, choice_list)
+from .setup_base import (CHOICE_PITCH, COLOUR_ROW, COMPUTER, HOSTING_MODES, KEYS_ROW, NAME_ROW, NET_FIRST_PHASE,
+                         NET_MODES, SOUND_SELECT, ChoiceScreen, MatchForSetup, Screen, choice_by_digit, choice_list)
 from .strings import LANGUAGES, text_in
 
 
@@ -29,7 +29,7 @@ class NameScreen(Screen):
         match.app.sound(SOUND_SELECT)
         if match.mode in NET_MODES:  # the sides' colours are the game's first two
             match.colours = list(match.spec.colours[:2])
-            self.steps.go_to_phase("host" if match.mode == MODE_HOST else "address")
+            self.steps.go_to_phase("evaluation" if match.mode in HOSTING_MODES else NET_FIRST_PHASE[match.mode])
         elif match.spec.choose_colour:
             self.steps.go_to_phase("colour")
         else:

@@ -20,14 +20,14 @@ from .host import Host
 from .keyboard import NameEntry
 from .overlays import Page, dialog_band
 from .slots import MAX_SLOTS, Shelf, Slot
-from .strings import t
+from .strings import has, t
 
 NEW = None  # the row that saves in a new slot
 # The columns: a name of up to 12 letters, the moves right-aligned, the date and time.
 NAME_COL, MOVES_COL, MOVES_WIDTH, SAVED_COL = 2, 15, 5, 21
 MOVES_END = MOVES_COL + MOVES_WIDTH
 HEADINGS_LINE, LIST_LINE = 0, 2  # body lines: the columns' headings, then a blank line, then the list
-NOTE_LINES = 2  # at the foot of the body, a blank line above them
+NOTE_LINES = 2  # at the foot of the body, a blank line above them (a page of other files may take more)
 NAME_ROW, NAME_KEYS_ROW = 7, 20  # the name being typed (the on-screen keyboard is under it) and its keys
 # ISO 8601, which both languages read (DIN 5008 allows it): sorted as text, it is sorted by time.
 SAVED_FORMAT = "%Y-%m-%d %H:%M"
@@ -62,20 +62,34 @@ class SavedGame(Protocol):
 
 
 class SlotPage(Page):
-    """``saving``: the Save page (a new slot or one written over), else the Load page."""
+    """``saving``: the Save page (a new slot or one written over), else the Load page.
 
-    LIST_ROWS = Page.VISIBLE_LINES - LIST_LINE - NOTE_LINES - 1
+    A page of another shelf (``shell/export_page.py``) names its words' keys with ``WORDS``
+    (each one it lacks is the slots' own), its shelf, and how a row is written and loaded."""
+
+    NOTES = NOTE_LINES
+    LIST_ROWS = Page.VISIBLE_LINES - LIST_LINE - NOTES - 1
+    WORDS = "slots"
+    EMPTY = "msg.no_save"  # what an empty list says
+    SHOWS_SAVED = True  # the column of when each was saved
 
     def __init__(self, cart: SavedGame, saving: bool, clock: Callable[[], str] = now) -> None:
-        super().__init__(cart.app, t("slots.word.save" if saving else "slots.word.load"), " ".join(cart.name().upper()))
+        super().__init__(cart.app, self.say("word.save" if saving else "word.load"), " ".join(cart.name().upper()))
         self.cart, self.saving, self.clock = cart, saving, clock
-        self.shelf = Shelf(cart.app.storage, cart.key)
+        self.shelf = self.make_shelf()
         self.entry: NameEntry | None = None
         self.note = ""  # what the last key did or why it did nothing
         self.frame = 0
         self.slots: list[Slot] = []
         self.rows: list[Slot | None] = []
         self.chooser = Chooser(0)
+
+    def say(self, key: str, **values) -> str:
+        own = f"{self.WORDS}.{key}"
+        return t(own if has(own) else f"slots.{key}", **values)
+
+    def make_shelf(self) -> Shelf:
+        return Shelf(self.cart.app.storage, self.cart.key)
 
     def open(self) -> "SlotPage":
         """Show the page and read the list: a slot set aside then says so in a box over it."""
@@ -97,9 +111,12 @@ class SlotPage(Page):
     def full(self) -> bool:
         return len([slot for slot in self.slots if not slot.old]) >= MAX_SLOTS
 
-    @staticmethod
-    def label(slot: Slot) -> str:
-        return t("slots.old") if slot.old else slot.name
+    def label(self, slot: Slot) -> str:
+        return self.say("old") if slot.old else slot.name
+
+    def row_note(self) -> str:
+        """What the list says of the highlighted row when no key has said anything."""
+        return ""
 
     # Input.
 
@@ -127,20 +144,20 @@ class SlotPage(Page):
         self.note = ""
         if row is NEW:
             if self.full:
-                self.note = t("slots.full", n=MAX_SLOTS)
+                self.note = self.say("full", n=MAX_SLOTS)
             else:
                 self.entry = NameEntry(self.named, self.refused, self.free_name())
         elif self.saving:
-            self.app.confirm(t("slots.confirm.overwrite", name=row.name), lambda: self.write(row.name))
+            self.app.confirm(self.say("confirm.overwrite", name=row.name), lambda: self.write(row.name))
         else:
             self.load(row)
 
     def free_name(self) -> str:
         """The first "Game N" no slot has: RETURN or START saves at once."""
         number = 1
-        while self.shelf.find(t("slots.default_name", n=number), self.slots) is not None:
+        while self.shelf.find(self.say("default_name", n=number), self.slots) is not None:
             number += 1
-        return t("slots.default_name", n=number)
+        return self.say("default_name", n=number)
 
     def refused(self, why: str) -> None:
         self.note = why
@@ -148,20 +165,20 @@ class SlotPage(Page):
     def named(self, name: str) -> None:
         """The name typed: a new slot, or (asked first) the slot of that name written over."""
         if not name:
-            self.note = t("slots.no_name")
+            self.note = self.say("no_name")
             return
         existing = self.shelf.find(name, self.slots)
         if existing is not None:
-            self.app.confirm(t("slots.confirm.overwrite", name=existing.name), lambda: self.write(existing.name))
+            self.app.confirm(self.say("confirm.overwrite", name=existing.name), lambda: self.write(existing.name))
         elif self.full:
-            self.note = t("slots.full", n=MAX_SLOTS)
+            self.note = self.say("full", n=MAX_SLOTS)
         else:
             self.write(name)
 
     def write(self, name: str) -> None:
         saved = self.shelf.save(name, self.cart.session.to_text(), self.clock())
         self.close()
-        self.cart.flash(t("slots.saved", name=name) if saved else t("msg.not_saved"))
+        self.cart.flash(self.say("saved", name=name) if saved else t("msg.not_saved"))
 
     def load(self, slot: Slot) -> None:
         """The slot's game replaces the one shown, after a yes if that one is in progress; a slot
@@ -176,23 +193,23 @@ class SlotPage(Page):
         def load() -> None:
             self.close()
             self.cart.adopt(session)
-            self.cart.flash(t("slots.loaded", name=label))
+            self.cart.flash(self.say("loaded", name=label))
 
         self.cart.ask_before_discarding(load, "slots.confirm.load", name=label)
 
     def ask_delete(self) -> None:
         row = self.rows[self.chooser.index] if self.rows else NEW
         if row is NEW:
-            self.note = t("slots.nothing_to_delete")
+            self.note = self.say("nothing_to_delete")
             return
         label = self.label(row)
 
         def delete() -> None:
             self.shelf.delete(row)
             self.refresh()
-            self.note = t("slots.deleted", name=label)
+            self.note = self.say("deleted", name=label)
 
-        self.app.confirm(t("slots.confirm.delete", name=label), delete)
+        self.app.confirm(self.say("confirm.delete", name=label), delete)
 
     # Drawing.
 
@@ -223,21 +240,23 @@ class SlotPage(Page):
         chooser = self.chooser
         shown = chooser.shown()
         first_y, last_y = (chooser.row_y(shown[0]), chooser.row_y(shown[-1])) if shown else (None, None)
-        self.draw_page(t("slots.footer"), first_y if chooser.more_above and self.shows(first_y) else None,
+        self.draw_page(self.say("footer"), first_y if chooser.more_above and self.shows(first_y) else None,
                        last_y if chooser.more_below and self.shows(last_y) else None)
         y = self.line_y(HEADINGS_LINE)
-        self.line(NAME_COL, y, t("slots.col.name"), palette.GREY)
-        moves = t("slots.col.moves")
+        self.line(NAME_COL, y, self.say("col.name"), palette.GREY)
+        moves = self.say("col.moves")
         self.line(MOVES_END - len(moves), y, moves, palette.GREY)
-        self.line(SAVED_COL, y, t("slots.col.saved"), palette.GREY)
+        if self.SHOWS_SAVED:
+            self.line(SAVED_COL, y, self.say("col.saved"), palette.GREY)
         if not self.rows:
-            self.line(NAME_COL, self.line_y(LIST_LINE), t("msg.no_save"), palette.WHITE)
+            self.line(NAME_COL, self.line_y(LIST_LINE), t(self.EMPTY), palette.WHITE)
         for index in shown:
             if self.shows(chooser.row_y(index)):
                 self.draw_row(index, chooser.row_y(index))
-        note_y = self.line_y(self.VISIBLE_LINES - NOTE_LINES)
-        for number, text in enumerate(ui.wrap(self.note, self.BODY_WIDTH)[:NOTE_LINES]):
-            self.line(self.BODY_COL, note_y + number * ui.LINE_PITCH, text, palette.YELLOW)
+        note_y = self.line_y(self.VISIBLE_LINES - self.NOTES)
+        note, colour = (self.note, palette.YELLOW) if self.note else (self.row_note(), palette.GREY)
+        for number, text in enumerate(ui.wrap(note, self.BODY_WIDTH)[: self.NOTES]):
+            self.line(self.BODY_COL, note_y + number * ui.LINE_PITCH, text, colour)
 
     def draw_row(self, index: int, y: int) -> None:
         ink, paper = palette.LIGHT_BLUE, palette.BACKGROUND
@@ -246,17 +265,17 @@ class SlotPage(Page):
             pyxel.rect(self.chooser.left, y, self.chooser.width, ui.CELL, paper)
         row = self.rows[index]
         if row is NEW:
-            ui.text(NAME_COL * ui.CELL, y, t("slots.new_full" if self.full else "slots.new", n=MAX_SLOTS), ink)
+            ui.text(NAME_COL * ui.CELL, y, self.say("new_full" if self.full else "new", n=MAX_SLOTS), ink)
             return
         ui.text(NAME_COL * ui.CELL, y, self.label(row), ink)
-        moves = str(min(row.moves, 10**MOVES_WIDTH - 1))
+        moves = "?" if row.moves is None else str(min(row.moves, 10**MOVES_WIDTH - 1))
         ui.text((MOVES_END - len(moves)) * ui.CELL, y, moves, ink)
         ui.text(SAVED_COL * ui.CELL, y, row.saved, ink)
 
     def draw_entry(self) -> None:
         self.draw_page(t("match.keys.name_pad"), None, None)
-        self.line(self.BODY_COL, self.line_y(0), t("slots.name_question"), palette.WHITE)
+        self.line(self.BODY_COL, self.line_y(0), self.say("name_question"), palette.WHITE)
         self.entry.draw(NAME_ROW, self.frame)
         if self.note:
             self.line(self.BODY_COL, NAME_ROW * ui.CELL + ui.LINE_PITCH, self.note, palette.YELLOW)
-        ui.hot_at(self.BODY_COL, NAME_KEYS_ROW, t("slots.keys.name"))
+        ui.hot_at(self.BODY_COL, NAME_KEYS_ROW, self.say("keys.name"))

@@ -30,13 +30,14 @@ SPACE, ESCAPE = "_", "~"
 HEX_DIGITS = 4
 
 
-def slot_prefix(game: str) -> str:
-    return f"{PREFIX}{game}-"
+def slot_prefix(game: str, prefix: str = PREFIX) -> str:
+    return f"{prefix}{game}-"
 
 
-def slot_pattern(game: str) -> str:
-    """Every slot file of ``game`` (``data_files`` lists them so)."""
-    return f"{slot_prefix(game)}*{SUFFIX}"
+def slot_pattern(game: str, prefix: str = PREFIX, suffix: str = SUFFIX) -> str:
+    """Every slot file of ``game`` (``data_files`` lists them so); another shelf's files with its
+    ``prefix`` and ``suffix``."""
+    return f"{slot_prefix(game, prefix)}*{suffix}"
 
 
 def old_save_file(game: str) -> str:
@@ -77,26 +78,26 @@ def decode(part: str) -> str | None:
     return decoded if usable_name(decoded) and encode(decoded) == part else None
 
 
-def slot_file(game: str, name: str) -> str:
-    return f"{slot_prefix(game)}{encode(name)}{SUFFIX}"
+def slot_file(game: str, name: str, prefix: str = PREFIX, suffix: str = SUFFIX) -> str:
+    return f"{slot_prefix(game, prefix)}{encode(name)}{suffix}"
 
 
-def name_of(game: str, file: str) -> str | None:
-    """The slot name of ``file`` if it is one of ``game``'s slot files."""
-    prefix = slot_prefix(game)
-    if not (file.startswith(prefix) and file.endswith(SUFFIX)):
+def name_of(game: str, file: str, prefix: str = PREFIX, suffix: str = SUFFIX) -> str | None:
+    """The slot name of ``file`` if it is one of ``game``'s slot files (or another shelf's)."""
+    start = slot_prefix(game, prefix)
+    if not (file.startswith(start) and file.endswith(suffix)):
         return None
-    return decode(file[len(prefix) : -len(SUFFIX)])
+    return decode(file[len(start) : -len(suffix)])
 
 
 @dataclass(frozen=True)
 class Slot:
-    """A listed slot: ``name`` (empty for the old save), its file, the moves it shows and when
-    it was saved (``YYYY-MM-DD HH:MM``, empty when the file does not say)."""
+    """A listed slot: ``name`` (empty for the old save), its file, the moves it shows (None when
+    it cannot tell) and when it was saved (``YYYY-MM-DD HH:MM``, empty when the file does not say)."""
 
     name: str
     file: str
-    moves: int
+    moves: int | None
     saved: str
 
     @property
@@ -112,24 +113,44 @@ def saved_at(text: str) -> str:
 
 class Shelf:
     """One game's slots in the data folder: listed, written, read and deleted through it, so a
-    file that cannot be used is set aside with a message as every other file is."""
+    file that cannot be used is set aside with a message as every other file is.  A shelf of
+    other files, one a name (exported records), says its ``prefix`` and ``suffix``, how a text
+    is written and described, and its old file."""
+
+    prefix, suffix = PREFIX, SUFFIX
 
     def __init__(self, storage: DataFolder, game: str) -> None:
         self.storage, self.game = storage, game
 
+    def file(self, name: str) -> str:
+        return slot_file(self.game, name, self.prefix, self.suffix)
+
+    def old_file(self) -> str | None:
+        """A file of earlier versions listed last, to load (or delete) but never written."""
+        return old_save_file(self.game)
+
+    def describe(self, text: str) -> tuple[int | None, str]:
+        """(the moves, when it was saved) of a stored text."""
+        return moves_shown(text), saved_at(text)
+
+    def stored(self, text: str, when: str) -> str:
+        """What is written for ``text`` saved at ``when``."""
+        return f"{SAVED_FIELD}{when}\n{text}"
+
     def slots(self) -> list[Slot]:
-        """The slots, last saved first (then by name), the old save last."""
+        """The slots, last saved first (then by name), the old file last."""
         slots = []
-        for file in self.storage.names(slot_prefix(self.game)):
-            name = name_of(self.game, file)
+        for file in self.storage.names(slot_prefix(self.game, self.prefix)):
+            name = name_of(self.game, file, self.prefix, self.suffix)
             text = self.storage.read(file) if name is not None else None
             if text is not None:
-                slots.append(Slot(name, file, moves_shown(text), saved_at(text)))
+                slots.append(Slot(name, file, *self.describe(text)))
         slots.sort(key=lambda slot: slot.name.casefold())
         slots.sort(key=lambda slot: slot.saved, reverse=True)
-        old = self.storage.read(old_save_file(self.game))
+        old_file = self.old_file()
+        old = self.storage.read(old_file) if old_file else None
         if old is not None:
-            slots.append(Slot("", old_save_file(self.game), moves_shown(old), saved_at(old)))
+            slots.append(Slot("", old_file, *self.describe(old)))
         return slots
 
     def find(self, name: str, slots: list[Slot]) -> Slot | None:
@@ -137,9 +158,9 @@ class Shelf:
         wanted = name.casefold()
         return next((slot for slot in slots if not slot.old and slot.name.casefold() == wanted), None)
 
-    def save(self, name: str, session_text: str, when: str) -> bool:
+    def save(self, name: str, text: str, when: str) -> bool:
         """Write the slot ``name`` (a new one, or over the one of that name); True when it lasts."""
-        return self.storage.write(slot_file(self.game, name), f"{SAVED_FIELD}{when}\n{session_text}")
+        return self.storage.write(self.file(name), self.stored(text, when))
 
     def read(self, slot: Slot) -> str | None:
         return self.storage.read(slot.file)

@@ -116,6 +116,11 @@ class Storage:
     def check(self) -> None:
         """Raise when the store cannot be used at all."""
 
+    def offer(self, name: str, text: str) -> bool:
+        """Hand ``text`` to the player as a file ``name`` outside the store; False when the store
+        is already the player's own folder (the desktop's) and there is nothing to hand over."""
+        return False
+
     def clean_up(self) -> None:
         """Remove what an interrupted write left behind."""
 
@@ -302,6 +307,19 @@ class WebStorage(Storage):
     def describe(self, name: str) -> str:
         return f"localStorage[{self.PREFIX + name}]"
 
+    def offer(self, name: str, text: str) -> bool:
+        """The browser's download of ``text`` as ``name``: a link to it clicked from here, as a page's
+        own download link is (no thread, no wait; the browser asks or saves as the player set it)."""
+        import js
+
+        link = js.document.createElement("a")
+        link.href = "data:text/plain;charset=utf-8," + js.encodeURIComponent(text)
+        link.download = name
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        return True
+
 
 class MemoryStorage(Storage):
     """For tests and headless runs: nothing touches the player's real files."""
@@ -451,6 +469,14 @@ class DataFolder:
             self._failed(name, error)
             return None
         return bad
+
+    def offer(self, name: str, text: str) -> bool:
+        """Hand ``text`` to the player as the file ``name`` (the browser's download); False when
+        nothing was handed over (the desktop, or the browser refused)."""
+        try:
+            return self.backend.offer(name, text)
+        except self.backend.errors:
+            return False
 
     def append(self, name: str, text: str, limit: int) -> bool:
         """Add ``text`` to the end of ``name``, keeping its last ``limit`` characters."""

@@ -227,11 +227,18 @@ def clip(x: int | None = None, y: int = 0, w: int = 0, h: int = 0) -> None:
 
 
 def wrap(s: str, width: int) -> list[str]:
-    """Lines of at most ``width`` characters; a hotkey mark ending a word (``[F1]``) stays with the next word."""
+    """Lines of at most ``width`` characters; a hotkey mark ending a word (``[F1]``) stays with the
+    next word, and a word longer than a line (a file's name) is broken where the line ends."""
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
         for word in _wrap_units(paragraph):
+            while len(word) > width and "[" not in word:
+                room = width - plain_length(line) - 1 if line else width
+                if room > 0:
+                    line, word = (f"{line} {word[:room]}" if line else word[:room]), word[room:]
+                lines.append(line)
+                line = ""
             if line and plain_length(line) + 1 + plain_length(word) > width:
                 lines.append(line)
                 line = word

@@ -87,10 +87,35 @@ def endgames():
     return {"positions": len(draughts_endgames._table), "values": values}
 
 
+def puzzles():
+    """The puzzles of a few dates (each pool's position and first move), and the judge's verdicts
+    on every move at the player's second turn of each game's first easy puzzle (the solvers asked
+    off the line): the same answers in the browser."""
+    from datetime import date
+
+    from pyxel_app.puzzles import LEVELS, VARIANTS, Attempt, daily
+
+    days = [date(2025, 1, 1), date(2025, 7, 14), date(2026, 2, 28)]
+    chosen = {f"{game}/{variant}/{level}/{day.isoformat()}": [puzzle.position, puzzle.first_move]
+              for game in VARIANTS for variant in VARIANTS[game] for level in LEVELS for day in days
+              for puzzle in [daily(game, day, level, variant)]}
+    verdicts = {}
+    for game in VARIANTS:
+        attempt = Attempt(daily(game, days[0], "easy"))
+        moves = list(attempt.puzzle.line[:attempt.rules.players])
+        if attempt.solved(moves):
+            moves = []
+        state = attempt.position(moves)
+        verdicts[game] = {attempt.rules.move_to_text(move): attempt.judge(moves, attempt.rules.move_to_text(move))
+                          .run_to_end().correct for move in attempt.rules.legal_moves(state)}
+    return {"daily": chosen, "verdicts": verdicts}
+
+
 def main():
     return json.dumps({
         "python": list(sys.version_info[:2]),
         "games": {spec.key: prove(spec) for spec in games.GAMES},
         "protocol": protocol(),
         "endgames": endgames(),
+        "puzzles": puzzles(),
     })

@@ -1,13 +1,19 @@
 // Run a Python snippet under Pyodide (the browser's Python) in Node, with the project's pure
 // packages copied into Pyodide's in-memory file system.  Usage:
 //   node run_pyodide.mjs PYODIDE_DIR PACKAGE_DIR SNIPPET_FILE
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, packageDir, snippetFile] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+
+// A browser's WebSocket (npm's ws beside pyodide, where it was installed), for the broker's client.
+if (globalThis.WebSocket === undefined && existsSync(join(pyodideDir, "..", "ws"))) {
+  globalThis.WebSocket = createRequire(join(pyodideDir, "package.json"))("ws");
+}
 
 // A browser's localStorage, for the web storage backend.
 const store = new Map();
@@ -41,3 +47,4 @@ const result = await pyodide.runPythonAsync(
   `import sys\nsys.path.insert(0, "${root}")\n` + readFileSync(snippetFile, "utf8"),
 );
 console.log(String(result));
+process.exit(0); // a socket the snippet left open would keep Node waiting

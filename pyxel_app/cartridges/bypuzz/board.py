@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pyxel
 
-from ...rules.fifteen import CELLS, SIZE
+from ...rules.fifteen import CELLS, GAP, SIZE
+from ...rules.records import SLIDE_ARROWS
 from ...shell import palette, ui
 
 TILE_W, TILE_H = 6, 4  # character cells per tile, grid line included
@@ -57,9 +58,11 @@ def draw_board(
     colours: dict[int, int] | None = None,
     gap_colour: int = palette.BACKGROUND,
     offsets: dict[int, tuple[int, int]] | None = None,
+    mark: tuple[int, str] | None = None,
 ) -> None:
     """The whole board; ``colours`` gives some cells a face colour of their own (blink, hint);
-    ``offsets`` draws the tiles of some cells that far from their cell, on their way in."""
+    ``offsets`` draws the tiles of some cells that far from their cell, on their way in; ``mark``
+    (a cell, an arrow) marks the last move in the gap it left (:func:`slide_mark`)."""
     colours = colours or {}
     offsets = offsets or {}
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
@@ -70,11 +73,23 @@ def draw_board(
             pyxel.rect(x, y, FACE_W, FACE_H, gap_colour)
         else:
             draw_face(x, y, tiles[cell], goal_cell[tiles[cell]], style, colours.get(cell))
+    if mark is not None:
+        x, y = cell_origin(mark[0])
+        ui.text(x + (FACE_W - ui.CELL) // 2 + 1, y + ui.CELL, mark[1], palette.TEXT)
     for cell, (dx, dy) in offsets.items():
         x, y = cell_origin(cell)
         draw_face(x + dx, y + dy, tiles[cell], goal_cell[tiles[cell]], style, colours.get(cell))
     for row, line in enumerate(GRID_LINES):
         ui.text(BOARD_X, BOARD_Y + row * ui.CELL, line, palette.GREY)
+
+
+def slide_mark(tiles: tuple[int, ...], tile: int | None) -> tuple[int, str] | None:
+    """The mark of the last move, the tile ``tile`` (None: none): the gap it left, and the arrow of
+    the way it slid, pointing at it."""
+    if tile is None:
+        return None
+    gap = tiles.index(GAP)
+    return gap, SLIDE_ARROWS[tiles.index(tile) - gap]
 
 
 def draw_face(x: int, y: int, tile: int, home: int, style: str, colour: int | None) -> None:

@@ -9,6 +9,9 @@ few milliseconds per frame for hints and the optimal par.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pyxel
 
 from ...ai.fifteen import FifteenSearch
@@ -20,6 +23,7 @@ from ...rules.numbers import NumberError, is_number, parse_number
 from ...session import Session
 from ...shell import palette
 from ...shell.settings import ON_OFF, one_of, parsed_by
+from ...shell.record_files import RECORD_FILE_BYTES
 from ...shell.storage import problem_text, read_text
 from ...shell.strings import error_words, t
 from ...shell.cartridge import Cartridge, Command
@@ -38,6 +42,19 @@ USER_SET_FILE = "bypuzz-set.txt"
 # No optimal solution of a 15-puzzle is longer than 80 moves; a player's count is bounded for sanity.
 MAX_MOVES = 99_999
 TARGET_CHOICES = ("random",) + tuple(str(number) for number in range(1, 11))
+
+
+# A record's first line holds the 16 start tiles (and the goal's); a puzzle set's lines hold 4 numbers.
+RECORD_START_NUMBERS = 9
+
+
+def is_record_text(text: str) -> bool:
+    """``text`` reads as a record (tags, or a first line of the start tiles), not as a puzzle set."""
+    for line in text.lstrip("\ufeff").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            return line.startswith("[") or len(re.findall(r"[0-9]+", line)) >= RECORD_START_NUMBERS
+    return False
 
 
 # A random walk long enough to look well mixed, for going straight into play.
@@ -267,6 +284,22 @@ class ByPuzzCartridge(Cartridge):
         self.app.show_message(t("bypuzz.set.loaded", name=puzzle_set.name))
         return True
 
+    def take_dropped(self, path: str) -> None:
+        """A file dropped on the window: a record of a game (its first line the 16 start tiles) is
+        taken as Import takes one, any other file is a puzzle set."""
+        try:
+            text = read_text(path, RECORD_FILE_BYTES)
+        except (OSError, ValueError):
+            text = None  # the set's reader refuses it too, and says why
+        if text is not None and is_record_text(text):
+            self.take_record_text(text, Path(path).name)
+        else:
+            self.load_set_file(path)
+
+    def record_meta(self, record) -> dict[str, str]:
+        """A record's game is played at the level chosen; its start says the goal."""
+        return {"level": self.level}
+
     def cycle_set(self) -> None:
         self.set_index = (self.set_index + 1) % len(self.puzzle_sets)
         self.save_choices()
@@ -423,7 +456,21 @@ class ByPuzzCartridge(Cartridge):
             self.flash(t("msg.no_hint"))
 
     def commands(self) -> list[Command]:
-        return self.screen.commands()
+        return self.screen.commands() + (self.insight_commands() if self.game_shown() is not None else [])
+
+    # What the evaluation and the review study (shell/insight.py): the board played, beside the par's search.
+
+    def game_shown(self) -> Session | None:
+        return self.session if isinstance(self.screen, self.screen_classes["play"]) else None
+
+    def engine_busy(self) -> bool:
+        return self.game_shown() is not None and self.screen.hint_wanted
+
+    def engine_background(self) -> bool:
+        return self.searcher.thinking
+
+    def draw_replay(self, lines) -> None:
+        self.screen.draw_replay(lines)  # the record page opens from the play screen only
 
     # The frame.
 
@@ -431,8 +478,6 @@ class ByPuzzCartridge(Cartridge):
         super().update(inp)
         if self.next_screen is not None:
             self.screen, self.next_screen = self.next_screen, None
-        for path in getattr(pyxel, "dropped_files", None) or ():
-            self.load_set_file(path)
         if inp.pressed(Action.MENU):
             self.app.open_pause_menu(self)
             return

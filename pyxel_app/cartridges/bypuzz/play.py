@@ -19,7 +19,8 @@ from ...rules.fifteen import CELLS, DOWN, LEFT, RIGHT, UP
 from ...shell import palette, ui
 from ...shell.strings import t
 from ...shell.cartridge import Command
-from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini
+from ...shell.replay import RECORD_KEY
+from .board import BOARD_COL, FACE_H, FACE_W, cell_origin, cell_under, draw_board, draw_mini, slide_mark
 from .shared import DISTANCES
 from .screen import KEYS_Y, PROMPT_ROW, Screen
 
@@ -308,11 +309,13 @@ class PlayScreen(Screen):
 
     def commands(self) -> list[Command]:
         cart = self.cart
+        record = Command(t("pause.record"), cart.open_record, RECORD_KEY)
         if self.won:
             return [
                 Command(t("bypuzz.cmd.new"), cart.choose_target, "N"),
                 Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
-            ]
+                record,
+            ] + cart.record_commands()
         return [
             Command(t("bypuzz.cmd.view"), cart.show_target, "V"),
             Command(t("bypuzz.cmd.check"), self.check, "P"),
@@ -327,7 +330,8 @@ class PlayScreen(Screen):
             Command(t("bypuzz.cmd.keys"), lambda: cart.set_devices(mouse=False, pad=False), "T"),
             Command(t("pause.save"), cart.save_game),
             Command(t("pause.load"), cart.load_game),
-        ]
+            record,
+        ] + cart.record_commands()
 
     # The frame.
 
@@ -358,7 +362,7 @@ class PlayScreen(Screen):
                 self.advance_check()
             if self.checking or self.won:
                 return
-        if cart.handle_common(inp):
+        if cart.handle_common(inp, clicked):
             return
         if self.key(inp, "V", clicked):
             cart.show_target()
@@ -422,7 +426,7 @@ class PlayScreen(Screen):
         elif inp.clicked and cell_under(inp.mouse_x, inp.mouse_y) is not None:
             cart.choose_target()
         else:
-            cart.handle_common(inp)
+            cart.handle_common(inp, clicked)
 
     def draw(self) -> None:
         cart = self.cart
@@ -432,7 +436,7 @@ class PlayScreen(Screen):
             colours = {cell: palette.GREEN for cell in range(CELLS)}
         elif self.hint_cell is not None and (self.hint_frames // 8) % 2 == 0:
             colours[self.hint_cell] = HINT_COLOUR
-        draw_board(cart.state.tiles, cart.goal, cart.tile_style, colours, offsets=self.slide_offsets())
+        self.draw_board(colours, self.slide_offsets())
         self.draw_hover()
         draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=self.in_place)))
         if self.won:
@@ -441,8 +445,28 @@ class PlayScreen(Screen):
         self.key_lines(t("bypuzz.keys.play1"), t("bypuzz.keys.play2"))
         if self.hint_wanted:
             ui.text_at(1, PROMPT_ROW, t("bypuzz.thinking") + " " + SPINNER[(self.frame // 6) % 4], palette.YELLOW)
-        else:
+        elif cart.message_frames:
             self.prompt()
+        else:
+            cart.insight.draw_status(self.hotkeys, ui.STATUS_Y)
+
+    def draw_board(self, colours: dict[int, int], offsets: dict[int, tuple[int, int]]) -> None:
+        cart = self.cart
+        tiles = cart.state.tiles
+        mark = slide_mark(tiles, cart.session.last_move())
+        draw_board(tiles, cart.goal, cart.tile_style, colours, offsets=offsets, mark=mark)
+
+    def draw_replay(self, lines) -> None:
+        """The board at the replay's moment as undo to it would show it (``board_changed``): no
+        hint, check run nor glide, and all green where the win is noticed there."""
+        cart = self.cart
+        won = cart.solved and (self.won if lines.present else cart.auto_check)
+        in_place = self.count_in_place() if cart.auto_check else self.in_place
+        self.title(lines.word)
+        self.draw_board({cell: palette.GREEN for cell in range(CELLS)} if won else {}, {})
+        draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=in_place)))
+        lines.bar.line_at(1, KEYS_Y + ui.LINE_PITCH, lines.keys)
+        ui.status_lines(lines.status, ui.STATUS_Y, palette.WHITE)
 
     def draw_hover(self) -> None:
         inp = self.app.input

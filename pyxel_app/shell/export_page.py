@@ -1,0 +1,83 @@
+"""The game menu's Export and Import: the slots' page (``shell/slot_page.py``) over the game's
+record files (``shell/record_files.py``).
+
+Export writes the game shown as its genre's text, in a new file or (asked first) over one;
+Import reads one and puts its game in place of the game shown (asked first when that one is in
+progress).  A record that does not read is named with its line and problem, in a box over the
+page, and the file is left as it is.  In the browser an exported record is handed to the browser
+as a download too, so it reaches the player's files.  The highlighted row's file name shows
+under the list: where to find it in the data folder.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from ..rules.base import NotationError
+from ..rules.records import read_record, write_record
+from .record_files import RecordShelf
+from .slot_page import LIST_LINE, NEW, SavedGame, SlotPage
+from .slots import Slot
+from .strings import error_words, t
+
+
+class RecordedGame(SavedGame, Protocol):
+    """What the page uses of the cartridge beyond what the slots' page does."""
+
+    rules: Any
+    spec: Any  # its ``old_record_file``: a record file of earlier versions, to import
+
+    def game_record(self) -> Any:
+        """The game shown as a record (``rules/records.py``)."""
+
+    def take_record(self, record: Any, label: str, before: Callable[[], Any] = ...) -> None:
+        """``record``'s game in place of the one shown, after a yes when that one is in progress
+        (``before`` runs first then)."""
+
+
+class ExportPage(SlotPage):
+    """``saving``: the Export page, else the Import page."""
+
+    WORDS = "records"
+    EMPTY = "records.none"
+    SHOWS_SAVED = False  # a record file holds the record alone
+    # The highlighted record's file name under the list: the longest (twelve letters each written
+    # as ~ and four digits) takes three lines.
+    NOTES = 3
+    LIST_ROWS = SlotPage.VISIBLE_LINES - LIST_LINE - NOTES - 1
+
+    cart: RecordedGame
+
+    def make_shelf(self) -> RecordShelf:
+        cart = self.cart
+        return RecordShelf(cart.app.storage, cart.key, cart.rules, cart.spec.old_record_file)
+
+    def label(self, slot: Slot) -> str:
+        """A record's name; an old file's is the file's own, as the player knew it."""
+        return slot.file if slot.old else slot.name
+
+    def row_note(self) -> str:
+        row = self.rows[self.chooser.index] if self.rows else NEW
+        return "" if row is NEW else t("records.file", file=row.file)
+
+    def write(self, name: str) -> None:
+        text = write_record(self.cart.game_record())
+        file = self.shelf.file(name)
+        saved = self.shelf.save(name, text, self.clock())
+        self.close()
+        if not saved:
+            self.cart.flash(t("msg.not_saved"))
+        else:
+            self.cart.flash(self.say("saved_web" if self.app.storage.offer(file, text) else "saved", file=file))
+
+    def load(self, slot: Slot) -> None:
+        text = self.shelf.read(slot)
+        if text is None:  # no text at all: the data folder set it aside and said so
+            self.refresh()
+            return
+        try:
+            record = read_record(self.cart.rules, text)
+        except NotationError as error:
+            self.app.show_message(self.say("bad", name=slot.file, why=error_words(error)))
+            return
+        self.cart.take_record(record, self.label(slot), before=self.close)

@@ -1,0 +1,101 @@
+"""What a cartridge does with records (``rules/records.py``): the game menu's Export and Import,
+and a record dropped on the window.
+
+A part of every cartridge (a base class of it, whose commands list Export and Import), kept
+apart so the cartridge stays a lifecycle, the commands and the input.  It uses of the cartridge only what every cartridge has: ``app``,
+``rules``, ``session``, ``flash``, ``ask_before_discarding``, ``solo_refused``, ``load_start``,
+``solver``, ``adopt`` and ``after_move``; a game says who plays a record (``record_meta``) and
+names its players (``player_names``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pyxel
+
+from ..rules.base import NotationError
+from ..rules.records import MAX_MOVES, Record, keeps_records, read_record
+from ..session import Session
+from .record_files import RECORD_FILE_BYTES, record_of
+from .export_page import ExportPage
+from .storage import problem_text, read_text
+from .strings import error_words, t
+
+
+class RecordKeeper:
+    """Export, Import and a dropped record, on the cartridge that is one (see the module's words)."""
+
+    def export_record(self) -> None:
+        """The game menu's Export: the page of this game's record files, to write the game shown in one
+        (a game too long for a record to be read back is said so instead)."""
+        if self.session is None:
+            return
+        if len(self.session.move_texts()) > MAX_MOVES:
+            self.flash(t("records.too_long", n=MAX_MOVES))
+        else:
+            ExportPage(self, saving=True).open()
+
+    def import_record(self) -> None:
+        """The game menu's Import: the page of this game's record files; the one chosen replaces
+        the game shown, after a yes if that one is in progress."""
+        if not self.solo_refused():
+            ExportPage(self, saving=False).open()
+
+    def game_record(self) -> Record:
+        """The game shown (its moves since a restart, up to the move shown) as a record."""
+        return record_of(self.rules, self.session, self.player_names())
+
+    def player_names(self) -> list[str]:
+        """The players' names in seat order, for a record that names them (none here)."""
+        return []
+
+    def record_meta(self, record: Record) -> dict[str, str]:
+        """The meta a record's game is played with here: who plays it (no one to name here)."""
+        return {}
+
+    def take_record(self, record: Record, label: str, before: Callable[[], Any] = lambda: None) -> None:
+        """``record``'s game (``label`` names it) in place of the one shown, at its last move, after
+        a yes when that one is in progress; ``before`` runs first then (a page closes)."""
+        if self.solo_refused():
+            return
+
+        def take() -> None:
+            before()
+            meta = self.record_meta(record)
+            session = Session(self.rules, self.load_start(self.rules.state_to_text(record.start), meta), meta,
+                              solver=self.solver())
+            for move in record.moves:
+                session.play(move)
+            self.adopt(session)
+            self.after_move()
+            self.flash(t("records.loaded", name=label, n=len(record.moves)))
+
+        self.ask_before_discarding(take, "records.confirm.load", name=label)
+
+    def take_dropped(self, path: str) -> None:
+        """A file dropped on the window: a record of this game is taken as Import takes one; any
+        other file changes nothing and the message says why (a record's line and problem)."""
+        if not keeps_records(self.rules):
+            return
+        try:
+            text = read_text(path, RECORD_FILE_BYTES)
+        except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+            self.app.show_message(t("records.bad_drop", name=Path(path).name, why=problem_text(error)))
+            return
+        self.take_record_text(text, Path(path).name)
+
+    def take_record_text(self, text: str, name: str) -> None:
+        """The record ``text`` of the file ``name`` (dropped) taken as Import takes one, or its line and problem said."""
+        try:
+            record = read_record(self.rules, text)
+        except NotationError as error:
+            self.app.show_message(t("records.bad_drop", name=name, why=error_words(error)))
+            return
+        self.take_record(record, name)
+
+    def take_drops(self) -> None:
+        """Every file dropped on the window since the last frame, each taken as ``take_dropped`` says."""
+        for path in getattr(pyxel, "dropped_files", None) or ():
+            self.take_dropped(path)
