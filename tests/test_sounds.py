@@ -172,6 +172,14 @@ def test_the_app_plays_a_sound_by_name_and_refuses_an_unknown_one(make_app, monk
     assert slot("piece") == slot("place")
 
 
+def test_a_puzzle_solved_has_its_own_sound_for_the_puzzle_mode(make_app, monkeypatch):
+    """The puzzle mode's name, in the table before the mode calls it: ``app.sound("puzzle_solved")``."""
+    app, _ = make_app()
+    log = listen(monkeypatch)
+    app.sound("puzzle_solved")
+    assert log.names == ["puzzle_solved"] and slot("puzzle_solved") != slot("best")
+
+
 # The jukebox's channels.
 
 

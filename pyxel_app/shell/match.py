@@ -209,11 +209,6 @@ class MatchCartridge(Cartridge):
         self.flash(message)
         self.app.sound(SOUND_REFUSED)
 
-    def refuse_typed(self, typed: str, allowed: str) -> None:
-        """A typed character that chooses nothing gets the original's "Invalid choice!"."""
-        if stray_typing(typed, allowed):
-            self.refuse(self.word("invalid"))
-
     def open_pause_menu(self) -> None:
         self.app.open_pause_menu(self)
 
@@ -340,7 +335,8 @@ class MatchCartridge(Cartridge):
             self.person_move(text)
         else:
             allowed = self.view.keys_typed + "".join(commands) + OVER_KEYS
-            self.refuse_typed(inp.typed(), allowed + allowed.lower())
+            if stray_typing(inp.typed(), allowed + allowed.lower()):  # it chooses nothing: "Invalid choice!"
+                self.refuse(self.word("invalid"))
 
     def play_again(self) -> None:
         if self.net is not None:
