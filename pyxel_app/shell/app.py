@@ -35,6 +35,8 @@ from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .record_files import RECORD_FILE_BYTES, record_pattern
+from . import puzzle_record
+from .puzzle_open import puzzle_cartridge
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
@@ -172,6 +174,7 @@ class App:
             "key.": parsed_by(parse_binding, BindingError),
             BROKER_SETTING: broker_problem,
             "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
+            **puzzle_record.CHECKS,  # what was done with the puzzles of the day
         }
 
     def apply_settings(self) -> None:
@@ -275,6 +278,12 @@ class App:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
         if start is not None:
             self.open_cartridge(start, network=network)
+
+    def open_puzzle(self, spec: games.GameSpec, variant: str, level: str) -> None:
+        """A game's puzzle of the day in place of the cartridge shown (shell/puzzle_open.py)."""
+        self.put_away()
+        self.cartridge = puzzle_cartridge(self, spec, variant, level)
+        self.go_to(self.cartridge)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge

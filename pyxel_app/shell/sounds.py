@@ -27,7 +27,7 @@ SLOTS: dict[str, int] = {
 }
 # A game's own word for a sound it shares: a peg's jump sounds as a tile's slide, and a stone or
 # piece set down as a disc landing.
-SAME_AS: dict[str, str] = {"jump": "slide", "place": "drop", "piece": "drop"}
+SAME_AS: dict[str, str] = {"jump": "slide", "place": "drop", "piece": "drop", "puzzle_solved": "won"}
 SOUNDS: dict[str, int] = SLOTS | {name: SLOTS[same] for name, same in SAME_AS.items()}
 # The title jingle's voices, on channels 0, 1 and 2 at once.
 JINGLE = ("title.lead", "title.bass", "title.drum")
