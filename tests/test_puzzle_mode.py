@@ -11,10 +11,11 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from test_text_fits import problems, recorder  # noqa: F401 (a fixture)
 
 from pyxel_app import games
 from pyxel_app.puzzles import LEVELS, VARIANTS
-from pyxel_app.shell import puzzle_record, ui
+from pyxel_app.shell import puzzle_record, strings, ui
 from pyxel_app.shell.harness import puzzle_settle, puzzle_solve, wrong_first_move
 from pyxel_app.shell.overlays import PauseMenu
 from pyxel_app.shell.puzzle_picker import FIRST_ROW, PITCH, PuzzlePicker
@@ -201,7 +202,8 @@ def test_show_the_solution_plays_it_to_its_end_and_does_not_count(make_app, game
     puzzle_settle(driver)
     driver.key("H")
     puzzle_settle(driver)
-    assert mode.hints == 1 and mode.note == t("puzzle.hint", move=mode.hint_move)
+    moves = cart.puzzle_moves()
+    assert mode.hints == 1 and mode.hint_move == mode.puzzle.line[len(moves)] and mode.status_text() == mode.note != ""
     driver.key("S")
     driver.frame()
     assert cart.puzzle_moves() == [] and mode.status_text() == t("puzzle.showing")
@@ -245,3 +247,29 @@ def test_the_settings_check_refuses_each_planted_fault():
            "puzzle.othello.hard.solved": "2026-01-01", "puzzle.othello.standard.hard.solved.x": "",
            "puzzle.othello.standard.hard.solved ": "2026-1-1"}
     assert [key for key, value in bad.items() if check(key, value) is None] == []
+
+
+@pytest.mark.parametrize("language", ("en", "de"))
+@pytest.mark.parametrize("game,variant", PUZZLES)
+def test_every_puzzle_screen_keeps_its_lines_apart_and_inside(make_app, recorder, game, variant, language):
+    """The task, the panel, the keys and every verdict of the hard puzzle (the longest numbers), at
+    the start, after a wrong move, with the solution shown and solved, in both languages."""
+    strings.set_language(language)
+    app, driver, cart = opened(make_app, game, variant, "hard")
+    strings.set_language(language)  # the app took the settings' language
+    mode, found = cart.puzzle_mode, {}
+    found["start"] = problems(recorder(app))
+    cart.play_as_player(wrong_first_move(mode.attempt))
+    puzzle_settle(driver)
+    found["wrong"] = problems(recorder(app))
+    driver.key("S")
+    puzzle_settle(driver)
+    found["shown"] = problems(recorder(app))
+    driver.key("Z")
+    mode.shown = False
+    cart.puzzle_restart()
+    mode.changed()
+    puzzle_solve(driver)
+    driver.run(200)  # the end's animations and messages run out
+    found["solved"] = problems(recorder(app))
+    assert mode.solved and {name: spans for name, spans in found.items() if spans} == {}

@@ -19,7 +19,7 @@ from ..shell.cartridge import Command
 from ..shell.puzzle_mode import PuzzleMode
 from ..shell.replay import RECORD_KEY
 from ..shell.strings import t
-from .pegs import SIDE_COLS, SIDE_ROW, PegsCartridge
+from .pegs import HINT_FRAMES, SIDE_COLS, SIDE_ROW, PegsCartridge
 
 SOLUTION_KEY = "S"
 
@@ -58,6 +58,10 @@ class PuzzlePegs(PegsCartridge):
 
     def puzzle_busy(self) -> bool:
         return self.hop is not None
+
+    def puzzle_hint(self, text: str) -> str:
+        self.hint_jump, self.hint_frames = RULES.move_from_text(self.state, text), HINT_FRAMES
+        return t("pegs.hint", jump=text)
 
     def puzzle_side(self) -> str:
         return ""

@@ -86,6 +86,9 @@ class PuzzleMatch(MatchCartridge):
     def puzzle_busy(self) -> bool:
         return self.view.busy(self.ui)
 
+    def puzzle_hint(self, text: str) -> str:
+        return self.view.show_hint(self.state, self.ui, self.rules.move_from_text(self.state, text))
+
     def puzzle_side(self) -> str:
         return self.colour_name(self.colours[self.puzzle_mode.puzzle.to_move])
 
@@ -160,9 +163,8 @@ class PuzzleMatch(MatchCartridge):
         mode = self.puzzle_mode
         self.hotkeys.clear()
         self.draw_title(t("puzzle.word.solved" if mode.solved else "puzzle.word"))
-        busy = self.view.busy(self.ui)
-        self.view.draw(self.state, self.ui, self.over and not busy)
-        self.draw_puzzle_panel()
+        self.draw_puzzle_panel()  # first: it says where the view's own line goes
+        self.view.draw(self.state, self.ui, self.over and not self.view.busy(self.ui))
         if self.message_frames:
             self.draw_status()
         elif mode.working and mode.asked == "judge":
@@ -187,7 +189,8 @@ class PuzzleMatch(MatchCartridge):
         y += ui.lines(x, y, stats, palette.LIGHT_BLUE) + GAP
         y += self.hotkeys.lines(col, y, t("puzzle.keys"))
         row = -(-y // ui.CELL)
-        self.info_below = row if row < self.view.end_row else None
+        # A line's pitch above the rows under the board (draughts' rule set stands in the one above them).
+        self.info_below = row if row < self.view.end_row - 2 else None
 
 
 class PuzzlePlayScreen(PlayScreen):

@@ -43,6 +43,8 @@ class PuzzleBoard(Protocol):
 
     def flash(self, text: str) -> None: ...  # a passing message
 
+    def puzzle_hint(self, text: str) -> str: ...  # mark the hinted move on the board; the game's words for it
+
 
 class PuzzleMode:
     def __init__(self, board: PuzzleBoard, puzzle: Puzzle, day: date) -> None:
@@ -191,7 +193,7 @@ class PuzzleMode:
         self.hints += 1
         self.record.add("hints")
         self.hint_move = move
-        self.note = t("puzzle.hint", move=move)
+        self.note = self.board.puzzle_hint(move)
         self.app.sound(SOUND_HINT)
 
     def judged(self, judgement) -> None:

@@ -35,8 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "puzzle.level.hard": "Hard",
         "puzzle.variant.international": "International",
         "puzzle.variant.warcaby": "Warcaby",
-        "puzzle.variant.english": "English board",
-        "puzzle.variant.french": "French board",
+        "puzzle.variant.english": "English",
+        "puzzle.variant.french": "French",
         "puzzle.game_variant": "{game}: {variant}",
         "puzzle.solved_today": "solved today",
         "puzzle.streak_of": "streak {n}",
@@ -93,7 +93,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.menu": (
             "The cartridge menu. Choose a game with the arrows, the d-pad or "
             "the mouse wheel; [RETURN], pad A or a click starts it, and a game "
-            "left unfinished is offered again. [L] switches the language "
+            "left unfinished is offered again. \"Puzzle of the day\", after the "
+            "games, leads to every game's puzzle of the day. [L] switches the language "
             "(English/Deutsch); [K] opens the Keys screen; [Q] or [ESC] quits."
         ),
         "help.keys": (
@@ -545,8 +546,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "puzzle.level.hard": "Schwer",
         "puzzle.variant.international": "International",
         "puzzle.variant.warcaby": "Warcaby",
-        "puzzle.variant.english": "Englisches Brett",
-        "puzzle.variant.french": "Französisches Brett",
+        "puzzle.variant.english": "Englisch",
+        "puzzle.variant.french": "Französisch",
         "puzzle.game_variant": "{game}: {variant}",
         "puzzle.solved_today": "heute gelöst",
         "puzzle.streak_of": "Serie {n}",
@@ -606,7 +607,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.menu": (
             "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
             "dem Mausrad wählen; [Return], Pad A oder ein Klick startet es, und "
-            "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
+            "ein unfertiges Spiel wird wieder angeboten. \"Rätsel des Tages\", nach "
+            "den Spielen, führt zu den Rätseln aller Spiele. [L] wechselt die Sprache "
             "(English/Deutsch); [K] öffnet die Tasten-Seite; [Q] oder [Esc] beendet."
         ),
         "help.keys": (

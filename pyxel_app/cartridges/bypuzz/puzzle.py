@@ -21,7 +21,7 @@ from ...shell.puzzle_mode import PuzzleMode
 from ...shell.replay import RECORD_KEY
 from ...shell.strings import t
 from .board import draw_mini
-from .play import GOAL_COL, GOAL_ROW, SIDE_TOP, PlayScreen, moves_text, side_block
+from .play import GOAL_COL, GOAL_ROW, HINT_COLOUR, HINT_FRAMES, SIDE_TOP, PlayScreen, moves_text, side_block
 from .screen import KEYS_Y, PROMPT_ROW
 from .screens import ByPuzz
 
@@ -85,6 +85,8 @@ class PuzzlePlayScreen(PlayScreen):
         cart, mode = self.cart, self.cart.puzzle_mode
         self.title()
         colours = {cell: palette.GREEN for cell in range(16)} if self.won or mode.solved else {}
+        if self.hint_cell is not None and (self.hint_frames // 8) % 2 == 0:
+            colours[self.hint_cell] = HINT_COLOUR
         self.draw_board(colours, self.slide_offsets())
         self.draw_hover()
         side_block(SIDE_TOP, [(moves_text(cart.session.move_count), palette.WHITE)])
@@ -133,6 +135,11 @@ class PuzzleByPuzz(ByPuzz):
 
     def puzzle_busy(self) -> bool:
         return bool(self.screen.slides)
+
+    def puzzle_hint(self, text: str) -> str:
+        screen = self.screen
+        screen.hint_cell, screen.hint_frames = self.state.tiles.index(int(text)), HINT_FRAMES
+        return t("puzzle.hint", move=text)
 
     def puzzle_side(self) -> str:
         return ""
