@@ -498,12 +498,22 @@ def test_the_room_factory_opens_a_host_or_a_caller(broker, clock):
 
 
 def test_a_crowd_of_rooms_with_strangers_and_slow_clients_all_complete_and_stay_apart(broker):
+    """The issue's load: a thousand rooms at once through one broker (about 2,100 sockets in this
+    process), 20 strangers of each kind beside them."""
+    import resource
+
     from pyxel_app.shell.netharness import crowd
 
-    result = crowd(broker.address, rooms=30, seed=3, strangers=4)
-    assert result.problems == [] and result.completed == 30 and result.moves >= 30 * 7
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert hard == resource.RLIM_INFINITY or hard >= 2500, f"raise the hard limit of open files (ulimit -Hn {hard})"
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    try:
+        result = crowd(broker.address, rooms=1000, seed=3, strangers=20)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert result.problems == [] and result.completed == 1000 and result.moves >= 1000 * 7
     assert result.cross_room == result.strangers_read == 0
-    assert result.strangers_cut == 8 and result.guesses_unanswered == 4
+    assert result.strangers_cut == 40 and result.guesses_unanswered == 20
 
 
 # ---- a broker that misbehaves ----

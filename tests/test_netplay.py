@@ -1,12 +1,14 @@
 """Network play on loopback only (127.0.0.1, ports the system picks): two apps in this process
 play whole games of every registered two-seat match game over the protocol; a scripted raw
 socket plays the other side where a test needs a peer that misbehaves.  Every wait is bounded
-in frames, and timeouts run on a clock the test moves."""
+in frames and in the machine's time (a busy machine delivers bytes later), and timeouts run on a
+clock the test moves."""
 
 from __future__ import annotations
 
 import random
 import socket
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +23,7 @@ from pyxel_app.shell.storage import MemoryStorage
 from missing import missing
 
 LOOPBACK = "127.0.0.1"
+WAIT_SECONDS = 30.0  # the least time a wait gives the sockets and the clock before it fails
 MAX_FRAMES = 3000
 
 
@@ -54,16 +57,20 @@ def net_app(make_app, key: str, clock: Clock | None = None, storage=None, seed: 
     return app, cart
 
 
-def frames(apps, until, limit: int = MAX_FRAMES, each=None) -> int:
-    """Update ``apps`` (no drawing: the sockets and the match layer are the subject) until ``until()``."""
-    for frame in range(limit):
+def frames(apps, until, limit: int = MAX_FRAMES, each=None, seconds: float = WAIT_SECONDS) -> int:
+    """Update ``apps`` (no drawing: the sockets and the match layer are the subject) until ``until()``:
+    at least ``limit`` frames and at least ``seconds`` of the machine's time, for what comes over
+    sockets and by the clock comes later on a busy machine, frames or no frames."""
+    start, frame = time.monotonic(), 0
+    while frame < limit or time.monotonic() - start < seconds:
         for app in apps:
             app.update()
         if each is not None:
             each()
         if until():
             return frame
-    raise AssertionError(f"not done after {limit} frames")
+        frame += 1
+    raise AssertionError(f"not done after {frame} frames and {time.monotonic() - start:.1f} s")
 
 
 def settled(cart) -> bool:

@@ -442,3 +442,16 @@ def test_an_only_move_is_evaluated_too():
     assert len(DRAUGHTS.legal_moves(capture)) == 1
     evaluation = Evaluate(DRAUGHTS, capture, 300.0).run_to_end()
     assert evaluation.best == DRAUGHTS.legal_moves(capture)[0] and evaluation.verdict.depth >= 2
+
+
+def test_the_peg_light_and_the_evaluation_share_what_one_of_them_proves(monkeypatch):
+    from pyxel_app.ai.pegs import PegSearch, PegSolver, shared_solver
+
+    state = PEGS.initial_state("english")
+    solver = shared_solver(state.board)
+    assert PegSearch(solver, state).run_to_end() is not None  # the light's question, answered
+    made, make = [], PegSolver.__init__
+    monkeypatch.setattr(PegSolver, "__init__", lambda self, *args, **kwargs: made.append(make(self, *args, **kwargs)))
+    nodes = solver.nodes
+    evaluation = Evaluate(PEGS, state, EXACT_MS).run_to_end()
+    assert evaluation.verdict.result == WIN and solver.nodes == nodes and made == []  # known at once: no search again

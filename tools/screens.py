@@ -93,9 +93,10 @@ def evaluated(driver: Driver) -> bytes:
 
 
 def reviewed(driver: Driver) -> bytes:
-    """The review page (K) of the game shown, once every move is judged."""
+    """The review page (K, or the game menu's "Review": ByPuzz's own keys may take K) of the game
+    shown, once every move is judged."""
     insight = driver.app.cartridge.insight
-    driver.key("K")
+    insight.open_review()
     wait_for(driver, lambda: insight.review is None and insight.reviewed is not None)
     return shoot(driver)
 
@@ -159,10 +160,17 @@ def own_screens(spec, language: str):
     app.cartridge.start_playing()
     yield "play", shoot(driver)
     yield "moved", shoot(driver, "LEFT UP RIGHT DOWN")
+    session = app.cartridge.session
+    if not session.move_count:  # the arrows only moved a cursor (peg solitaire): seeded moves for the record
+        rng = random.Random(SEED)
+        for _ in range(GAME_MOVES // 3):
+            session.play(rng.choice(sorted(session.rules.legal_moves(session.state), key=session.rules.move_to_text)))
+        app.cartridge.on_session_changed()
+        driver.run(60)
     yield "eval", evaluated(driver)
     yield "record", shoot(driver, "Z F2 LEFT LEFT LEFT")
     yield "replay", shoot(driver, "RETURN")
-    driver.script("F2 ESCAPE")
+    driver.script("F2")  # back to the game
     yield "review", reviewed(driver)
 
 

@@ -32,7 +32,7 @@ from ..rules.pegs import RULES as PEGS
 from . import connect4, draughts, othello
 from .draughts_endgames import load_in_steps, one_ply_back, preference, probe
 from .fifteen import FifteenSearch
-from .pegs import PegSearch, PegSolver
+from .pegs import PegSearch, shared_solver
 from .verdicts import DRAW, LOSS, WIN, Clock, Found, Known, Knowledge, Verdict, drive, step_until
 
 # Connect 4's evaluation gives an open threat 12 (and a cell in the middle up to 13 a stone):
@@ -254,14 +254,8 @@ class PegsKnowledge(Knowledge):
     can be solved too, so the review solves from the end back to the first that can: the
     positions near the end are small, and the ones before it need no search."""
 
-    def __init__(self, rules, clock: Clock) -> None:
-        super().__init__(rules, clock)
-        self.solvers: dict = {}
-
     def exact(self, state):
-        if state.board not in self.solvers:
-            self.solvers[state.board] = PegSolver(state.board)
-        search = PegSearch(self.solvers[state.board], state)
+        search = PegSearch(shared_solver(state.board), state)
         yield from step_until(search, self.clock)
         if search.solvable is None:
             return None

@@ -300,6 +300,9 @@ class PegSolver:
     def __del__(self) -> None:
         # Only parts with positions wait for a slice; past one memo's worth (solvers dropped faster
         # than searches run, as in the tests) the oldest go at once, so the backlog stays bounded.
+        # The shared solver lives until the interpreter ends, when the module's names may be gone.
+        if _RELEASED is None:
+            return
         _RELEASED.extend(part for part in self.dead if part)
         del _RELEASED[:-DEAD_SHARDS]
 
@@ -528,6 +531,19 @@ class PegSearch(Cooperative[EngineResult]):
         else:
             moves = RULES.legal_moves(self.state)
             self.result = EngineResult(moves[0] if moves else None, None, 0)
+
+
+def shared_solver(board: Board) -> PegSolver:
+    """The one solver of ``board`` that the game's light and hint and the engines' evaluation and
+    review share, so what one of them proves the others know at once (the last board's only)."""
+    solver = _SHARED.get(board)
+    if solver is None:
+        _SHARED.clear()
+        solver = _SHARED[board] = PegSolver(board)
+    return solver
+
+
+_SHARED: dict[Board, PegSolver] = {}
 
 
 def make_engine(state: PegState, level: str = "", rng=None) -> PegSearch:

@@ -16,7 +16,7 @@ import math
 
 import pyxel
 
-from ..ai.pegs import PegSearch, PegSolver
+from ..ai.pegs import PegSearch, PegSolver, shared_solver
 from ..games import GameSpec
 from ..input import Action, Input
 from ..rules.base import IllegalMoveError
@@ -208,7 +208,7 @@ class PegsCartridge(Cartridge):
         state = self.session.state
         cursor = self.cursor
         if self.peg_solver is None or self.peg_solver.board != state.board:
-            self.peg_solver = PegSolver(state.board)
+            self.peg_solver = shared_solver(state.board)
             self.layout = Layout(state)
             cursor = None
         self.search = None
