@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from test_text_fits import problems, recorder  # noqa: F401 (a fixture)
+from test_text_fits import problems
+from test_text_fits import recorder as text_recorder  # noqa: F401 (a fixture)
 
 from pyxel_app import games
 from pyxel_app.puzzles import LEVELS, VARIANTS
@@ -251,25 +252,26 @@ def test_the_settings_check_refuses_each_planted_fault():
 
 @pytest.mark.parametrize("language", ("en", "de"))
 @pytest.mark.parametrize("game,variant", PUZZLES)
-def test_every_puzzle_screen_keeps_its_lines_apart_and_inside(make_app, recorder, game, variant, language):
+def test_every_puzzle_screen_keeps_its_lines_apart_and_inside(make_app, request, game, variant, language):
     """The task, the panel, the keys and every verdict of the hard puzzle (the longest numbers), at
     the start, after a wrong move, with the solution shown and solved, in both languages."""
+    record = request.getfixturevalue("text_recorder")  # test_text_fits.py's recorder
     strings.set_language(language)
     app, driver, cart = opened(make_app, game, variant, "hard")
     strings.set_language(language)  # the app took the settings' language
     mode, found = cart.puzzle_mode, {}
-    found["start"] = problems(recorder(app))
+    found["start"] = problems(record(app))
     cart.play_as_player(wrong_first_move(mode.attempt))
     puzzle_settle(driver)
-    found["wrong"] = problems(recorder(app))
+    found["wrong"] = problems(record(app))
     driver.key("S")
     puzzle_settle(driver)
-    found["shown"] = problems(recorder(app))
+    found["shown"] = problems(record(app))
     driver.key("Z")
     mode.shown = False
     cart.puzzle_restart()
     mode.changed()
     puzzle_solve(driver)
     driver.run(200)  # the end's animations and messages run out
-    found["solved"] = problems(recorder(app))
+    found["solved"] = problems(record(app))
     assert mode.solved and {name: spans for name, spans in found.items() if spans} == {}
