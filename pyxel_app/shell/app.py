@@ -36,6 +36,7 @@ from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .record_files import RECORD_FILE_BYTES, record_pattern
 from . import puzzle_record
+from .puzzle_open import preload as preload_puzzles
 from .puzzle_open import puzzle_cartridge
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
@@ -103,6 +104,7 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     # whatever exists when it is done is never collected, and an app holds cycles.
     for spec in games.GAMES:
         spec.preload()
+    preload_puzzles(games.GAMES)
     gc.collect()
     gc.freeze()
     _booted = True

@@ -14,16 +14,26 @@ from ..puzzles import daily
 from . import puzzle_record
 
 
+def puzzle_class(spec):
+    """The cartridge class that plays ``spec``'s puzzles."""
+    if spec.is_match:
+        from .match_puzzle import PuzzleMatch
+
+        return PuzzleMatch
+    return load_object(spec.puzzle_cartridge)
+
+
+def preload(specs) -> None:
+    """Import every game's puzzle cartridge now (at boot), so opening a puzzle pays for no import."""
+    for spec in specs:
+        if puzzle_record.has_puzzles(spec):
+            puzzle_class(spec)
+
+
 def puzzle_cartridge(app, spec, variant: str, level: str, day: date | None = None):
     """The cartridge for ``spec``'s puzzle of ``day`` (today, UTC) at ``level`` in ``variant``."""
     day = puzzle_record.today() if day is None else day
     puzzle = daily(spec.key, day, level, variant)
-    if spec.is_match:
-        from .match_puzzle import PuzzleMatch
-
-        cartridge_class = PuzzleMatch
-    else:
-        cartridge_class = load_object(spec.puzzle_cartridge)
-    cartridge = cartridge_class(app, spec)
+    cartridge = puzzle_class(spec)(app, spec)
     cartridge.start_puzzle(puzzle, day)
     return cartridge
