@@ -217,6 +217,28 @@ def test_show_the_solution_plays_it_to_its_end_and_does_not_count(make_app, game
     assert app.storage.read(cart.autosave_name) is None  # a puzzle is never a saved game
 
 
+@pytest.mark.parametrize("game,variant", PUZZLES)
+def test_the_evaluation_and_the_review_wait_until_the_puzzle_is_solved_or_shown(make_app, game, variant):
+    from pyxel_app.shell.review_page import ReviewPage
+
+    app, driver, cart = opened(make_app, game, variant)
+    insight, mode = cart.insight, cart.puzzle_mode
+    app.settings.set("evaluation." + cart.key, True)  # left on in a game before
+    assert not insight.showing() and not insight.drawn()
+    insight.open_review()
+    assert not any(isinstance(overlay, ReviewPage) for overlay in app.overlays)
+    assert cart.studied().insight_refusal(True) == cart.studied().insight_refusal(False) == t("puzzle.no_insight")
+    assert app.overlays == [] and cart.message == t("puzzle.no_insight")  # a word on the status line, no box
+    cart.play_as_player(mode.puzzle.line[0])
+    puzzle_settle(driver)
+    assert not insight.showing()  # still not while it is tried
+    driver.key("S")
+    puzzle_settle(driver)
+    assert mode.shown and insight.showing()
+    insight.open_review()
+    assert isinstance(app.overlays[-1], ReviewPage)
+
+
 def test_a_damaged_settings_file_costs_only_the_bad_puzzle_values(make_app):
     text = ("language=de\n"
             "puzzle.pegs.english.easy.solved=2026-01-08,2026-01-09\n"

@@ -34,6 +34,9 @@ class PuzzlePegs(PegsCartridge):
     def help_text(self) -> str:
         return f"{t('puzzle.help')}\n\n{t('pegs.help')}"
 
+    def insight_refusal(self, review: bool) -> str | None:
+        return self.puzzle_mode.insight_refusal()
+
     def start_puzzle(self, puzzle, day: date) -> None:
         self.puzzle_mode = PuzzleMode(self, puzzle, day)
         self.entry = "puzzle"

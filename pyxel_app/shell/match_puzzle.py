@@ -17,6 +17,7 @@ from ..session import Session
 from . import palette, ui
 from .cartridge import Command
 from .match import MatchCartridge
+from .match_study import MatchStudy
 from .play_screen import PlayScreen
 from .puzzle_mode import PuzzleMode
 from .replay import RECORD_KEY
@@ -44,10 +45,16 @@ class DefenceSeat(Seat):
         return self.mode.working
 
 
+class PuzzleStudy(MatchStudy):
+    def insight_refusal(self, review: bool) -> str | None:
+        return self.match.puzzle_mode.insight_refusal() or super().insight_refusal(review)
+
+
 class PuzzleMatch(MatchCartridge):
     """The match cartridge playing one puzzle (``start_puzzle``) instead of a set-up game."""
 
     puzzle_mode: PuzzleMode
+    studied_by = PuzzleStudy
 
     @property
     def screen_id(self) -> str:

@@ -91,6 +91,11 @@ class PuzzleMode:
         return [(t(f"puzzle.level.{self.puzzle.level}"), solved), (t("puzzle.streak_word"), str(self.streak)),
                 (t("puzzle.hints_word"), str(self.hints))]
 
+    def insight_refusal(self) -> str | None:
+        """The evaluation (W) and the review (K) would give the answer away: refused until the
+        puzzle is solved or its solution shown."""
+        return None if self.solved or self.shown else t("puzzle.no_insight")
+
     def player_may_move(self) -> str | None:
         """Why the player may not move now (a wrong move to take back, the solution playing), or None."""
         if self.showing is not None:

@@ -111,6 +111,9 @@ class PuzzleByPuzz(ByPuzz):
         self.session = Session(RULES, start, self.session_meta(puzzle.task.par))
         self.screen, self.next_screen = PuzzlePlayScreen(self), None
 
+    def insight_refusal(self, review: bool) -> str | None:
+        return self.puzzle_mode.insight_refusal()
+
     @property
     def screen_id(self) -> str:
         return "puzzle"
