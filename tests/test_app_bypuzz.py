@@ -504,7 +504,7 @@ def test_menu_options_by_pad_and_mouse(make_app):
 
     app, driver = make_app()
     menu = app.menu
-    for _ in app.games:  # past the cartridges: the language option
+    for _ in range(menu.rows):  # past the cartridges and the puzzles of the day: the language option
         driver.pad("DPAD_DOWN")
     driver.pad("A")
     assert app.language == "de"
@@ -520,7 +520,7 @@ def test_menu_options_by_pad_and_mouse(make_app):
     driver.pad("B")
     driver.frame()
     assert app.screen is app.menu
-    assert menu.index == len(app.games) + 1  # still on Keys
+    assert menu.index == menu.rows + 1  # still on Keys
     driver.pad("DPAD_DOWN")  # Sound
     driver.pad("DPAD_DOWN")  # Quit
     driver.pad("A")

@@ -97,6 +97,8 @@ def line_does_its_task(puzzle) -> list[str]:
     states = replay(puzzle)
     start, end, task = states[0], states[-1], puzzle.task
     rules = MODULES[puzzle.game].RULES
+    if len(rules.legal_moves(start)) < 2:
+        return ["one move only at the start: nothing to find"]
     mover = puzzle.to_move
     own_moves = sum(1 for state in states[:-1] if rules.to_move(state) == mover)
     if task.kind == WIN_IN:
@@ -149,6 +151,10 @@ def test_the_line_check_finds_planted_faults():
     assert line_does_its_task(dataclasses.replace(puzzle, task=dataclasses.replace(puzzle.task, par=puzzle.task.par - 1)))
     puzzle = daily("bypuzz", DATES[0], "easy")
     assert line_does_its_task(dataclasses.replace(puzzle, line=puzzle.line[:-1]))
+    # A shipped one before it was taken out: Red wins in 2, with the only column left.
+    forced = puzzle_from_line("connect4\tstandard\teasy\t0\tkind=win_in n=2\t5 5 5\t4\t3\t"
+                              "44174432413336666263476213277272171155")
+    assert line_does_its_task(forced) == ["one move only at the start: nothing to find"]
 
 
 # ---- proven again by the solvers, from scratch ----

@@ -102,7 +102,7 @@ def test_the_touch_pad_alone_reaches_the_shells_screens(make_app):
     assert isinstance(app.overlays[-1], Help)
     driver.pad("A")
     assert not app.overlays
-    keys_item = len(app.games) + [hotkey for _, hotkey in menu.options()].index("K")
+    keys_item = menu.rows + [hotkey for _, hotkey in menu.options()].index("K")
     while menu.index != keys_item:
         driver.pad("DPAD_DOWN")
     driver.pad("A")

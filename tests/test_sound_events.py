@@ -3,10 +3,12 @@ frame, while a harness around ``pyxel.play``/``pyxel.playm`` (tests/sound_log.py
 sound started, by name.
 
 ``HEARD`` says which sounds each scenario must start; together the scenarios hear every effect
-and jingle of the table (shell/sounds.py) but the puzzle mode's, which comes with that mode.
+and jingle of the table (shell/sounds.py).
 """
 
 from __future__ import annotations
+
+import pytest
 
 from pyxel_app.cartridges.pegs_hop import HOP_FRAMES
 from pyxel_app.rules.draughts import RULES as DRAUGHTS
@@ -16,12 +18,12 @@ from pyxel_app.rules.othello import RULES as OTHELLO
 from pyxel_app.shell import sounds
 
 from sound_log import listen
+from test_puzzle_mode import PUZZLES, opened, puzzle_solve
 from test_app_bypuzz import gap_direction_to_solve, open_bypuzz
 from test_app_pegs import open_pegs, point
 from test_endings import match_in, settle
 
 TWO = ("two", None)
-NOT_YET = {"puzzle_solved"}  # the puzzle mode's: in the table, heard when that mode comes
 
 HEARD = {
     "connect4_drop_and_land": ["drop", "land"],
@@ -42,6 +44,7 @@ HEARD = {
     "message": ["message"],
     "won_lost_draw": ["won", "lost", "draw"],
     "game_over_nobody_here_plays": ["game_over"],
+    "puzzle_solved_in_every_game": ["puzzle_solved"],
 }
 
 
@@ -52,7 +55,7 @@ def in_order(heard: list[str], wanted: list[str]) -> bool:
 
 
 def test_the_scenarios_hear_every_effect_and_jingle():
-    assert set(sounds.SOUNDS) - set(sounds.SAME_AS) - NOT_YET == {name for names in HEARD.values() for name in names}
+    assert set(sounds.SOUNDS) - set(sounds.SAME_AS) == {name for names in HEARD.values() for name in names}
     assert set(HEARD) <= {name.removeprefix("test_") for name in globals() if name.startswith("test_")}
 
 
@@ -312,3 +315,14 @@ def test_game_over_nobody_here_plays(make_app, monkeypatch):
     driver.frame()
     assert log.names == ["drop", "land", "game_over"]
     scenario("game_over_nobody_here_plays", log.names)
+
+
+@pytest.mark.parametrize("game, variant", PUZZLES)
+def test_puzzle_solved_in_every_game(make_app, monkeypatch, game, variant):
+    """The puzzle's own sound as it is solved, and no game's end jingle with it."""
+    app, driver, cart = opened(make_app, game, variant)
+    log = listen(monkeypatch)
+    puzzle_solve(driver)
+    driver.run(5)
+    assert log.names[-1] == "puzzle_solved" and not set(log.names) & set(sounds.JINGLES), log.names
+    scenario("puzzle_solved_in_every_game", log.names)

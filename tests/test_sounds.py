@@ -366,6 +366,6 @@ def test_the_menu_offers_the_sound_screen_by_its_hotkey_and_in_its_options(make_
     app, driver = make_app()
     options = [hotkey for _, hotkey in app.menu.options()]
     assert options[:3] == ["L", "K", "S"]
-    app.menu.activate(len(app.games) + options.index("S"))
+    app.menu.activate(app.menu.rows + options.index("S"))
     driver.frame()
     assert isinstance(app.screen, SoundScreen) and app.screen.help_key == "help.sound"

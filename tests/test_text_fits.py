@@ -21,6 +21,7 @@ from pyxel_app.rules.othello import RULES as OTHELLO
 from pyxel_app.shell import overlays, strings, title, ui
 from pyxel_app.shell.glyphs import GLYPHS
 from pyxel_app.shell.overlays import Message
+from pyxel_app.shell.setup_choices import mode_label
 
 FILLER = "Maximilian12"  # a value put into every {field}: as long as a player's name may be
 WORD = re.compile(r"[^\W\d_]+")
@@ -599,7 +600,7 @@ def test_every_set_up_screen_shows_its_question_choices_and_keys_whole(make_app,
         screens.append(("variant", 0, setup.MODE_COMPUTER, [word("choose_variant")]
                         + [word(f"variant.{v}") for v in cart.rules.variants]))
     screens.append(("mode", 0, setup.MODE_COMPUTER, [word("choose_mode")]
-                    + [word(f"mode.{m}") if m in setup.MODES else strings.t(f"net.mode.{m}") for m in cart.mode_choices()]))
+                    + [mode_label(cart, m) for m in cart.mode_choices()]))
     if spec.levels:
         screens.append(("level", 0, setup.MODE_COMPUTER, [word("choose_level")] + [cart.level_label(lv) for lv in spec.levels]))
     for seat in (0, 1):

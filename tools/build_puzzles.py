@@ -222,12 +222,18 @@ def survey() -> None:
               f"lengths {dict(sorted(lengths.items()))}")
 
 
+def offers_a_choice(puzzle: Puzzle) -> bool:
+    """More than one move at the start: a position with one move only asks nothing."""
+    rules = MODULES[puzzle.game].RULES
+    return len(rules.legal_moves(rules.state_from_text(puzzle.position))) > 1
+
+
 def select(per_level: int) -> None:
     chosen: dict[tuple, list[Puzzle]] = {}
     seen = set()
     for puzzle in all_candidates():
         pool = chosen.setdefault(puzzle.key, [])
-        if puzzle.position in seen or len(pool) >= per_level:
+        if puzzle.position in seen or len(pool) >= per_level or not offers_a_choice(puzzle):
             continue
         seen.add(puzzle.position)
         pool.append(puzzle)

@@ -10,7 +10,9 @@ set-up for two people, help and the game menu, a seeded two-people game's middle
 page, a move undone, and the replay of a moment before it, its evaluation (W)) and end (with
 the review page, K) per variant, the hosting screen
 and the address screen (no port opened), and the screens of the games that have their own
-(ByPuzz, peg solitaire), their record page, replay, evaluation and review too.  Each runs on a fresh app with a fixed seed.
+(ByPuzz, peg solitaire), their record page, replay, evaluation and review too.  Then the puzzles
+of the day: the way to them from the menu, and each game's (each variant's) easy puzzle of a
+fixed day at its start, after a wrong move, with the solution shown and solved with a streak.  Each runs on a fresh app with a fixed seed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,13 +32,19 @@ import pyxel
 from pyxel_app import games
 from pyxel_app.shell import strings
 from pyxel_app.shell.app import App, boot
-from pyxel_app.shell.harness import Driver
+from pyxel_app.puzzles import VARIANTS
+from pyxel_app.shell import puzzle_record
+from pyxel_app.shell.harness import Driver, puzzle_settle, puzzle_solve, wrong_first_move
+from pyxel_app.shell.puzzle_record import day_text
 from pyxel_app.shell.storage import MemoryStorage
 
 SEED = 7
 SETTLE = "move:160,-12 wait:90"  # pointer off the screen; animations and messages run out
 MAX_SETUP_STEPS = 10
 MAX_SETTLE_FRAMES = 6000
+# The puzzles' day: fixed, so every run shows the same puzzles.
+PUZZLE_DAY = date(2026, 1, 10)
+puzzle_record.today = lambda: PUZZLE_DAY
 GAME_MOVES = 24  # the "middle" of a seeded game; its end is played on at random from there
 
 
@@ -165,6 +174,38 @@ def own_screens(spec, language: str):
     yield "review", reviewed(driver)
 
 
+def puzzle_way_screens(language: str):
+    """The menu's "Puzzle of the day", its games and one game's levels (one solved the day before)."""
+    app, driver = fresh(language)
+    yield "menu", shoot(driver, "UP UP UP UP")
+    yield "games", shoot(driver, "RETURN")
+    app.settings.set("puzzle.bypuzz.standard.easy.solved", day_text(PUZZLE_DAY - timedelta(days=1)))
+    yield "levels", shoot(driver, "RETURN")
+
+
+def puzzle_screens(spec, language: str):
+    """Each variant's easy puzzle of PUZZLE_DAY: at its start, after a wrong first move, at the end of
+    the solution shown, and solved (the day before solved too: a streak of 2)."""
+    for variant in VARIANTS[spec.key]:
+        app, driver = fresh(language)
+        app.open_puzzle(spec, variant, "easy")
+        cart = app.cartridge
+        mode = cart.puzzle_mode
+        yield f"{variant}-puzzle", shoot(driver)
+        cart.play_as_player(wrong_first_move(mode.attempt))
+        puzzle_settle(driver)
+        yield f"{variant}-puzzle-wrong", shoot(driver)
+        driver.key("S")
+        puzzle_settle(driver)
+        yield f"{variant}-puzzle-solution", shoot(driver)
+        app, driver = fresh(language)
+        app.settings.set(f"puzzle.{spec.key}.{variant}.easy.solved", day_text(PUZZLE_DAY - timedelta(days=1)))
+        app.open_puzzle(spec, variant, "easy")
+        driver.frame()
+        puzzle_solve(driver)
+        yield f"{variant}-puzzle-solved", shoot(driver)
+
+
 def all_screens():
     for language in ("en", "de"):
         app, driver = fresh(language)
@@ -172,6 +213,11 @@ def all_screens():
         for spec in games.GAMES:
             screens = match_screens if spec.is_match else own_screens
             for name, pixels in screens(spec, language):
+                yield f"{language}-{spec.key}-{name}", pixels
+        for name, pixels in puzzle_way_screens(language):
+            yield f"{language}-puzzle-{name}", pixels
+        for spec in games.GAMES:
+            for name, pixels in puzzle_screens(spec, language):
                 yield f"{language}-{spec.key}-{name}", pixels
 
 

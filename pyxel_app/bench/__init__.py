@@ -9,7 +9,8 @@ mosquitto and a thousand rooms at once;
 ``review`` times the review of a game of each game; ``searches`` replays every search that
 keeps a table on fixed positions against the moves, scores and node counts on record;
 ``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen;
-``puzzles`` the puzzles of the day's loading and judging.
+``puzzles`` the puzzles of the day's loading and judging, ``puzzle_frames`` their mode's opening
+and frames on screen.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, puzzles, review, searches
+    from . import (broker, connect4, draughts, fifteen, frames, insight, network, othello, pegs, puzzle_frames, puzzles,
+                   review, searches)
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -32,3 +34,4 @@ def run(quick: bool = False) -> None:
     searches.run(report, quick)
     insight.run(report, quick)
     puzzles.run(report, quick)
+    puzzle_frames.run(report, quick)

@@ -28,6 +28,7 @@ from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
+from ..shell.puzzle_picker import PuzzlePicker
 from ..shell.settings import parsed_by
 from ..shell.record_files import RECORD_FILE_BYTES
 from ..shell.storage import check_size, problem_text, read_text
@@ -59,6 +60,7 @@ STATUS_TOP = (KEYS_ROW + 1) * ui.CELL + 1  # the status lines keep a blank pixel
 WARNING_ROW = 21  # on the picker, under its last entry (row 19)
 # The last jump's mark: a light red centre in the hole it left, a red one on the marble where it landed.
 LAST_JUMP, LAST_MARBLE = palette.LIGHT_RED, palette.RED
+PUZZLE_KEY = "P"  # on the picker: the puzzle of the day
 DIRECTIONS = {Action.UP: (0, -1), Action.DOWN: (0, 1), Action.LEFT: (-1, 0), Action.RIGHT: (1, 0)}
 
 
@@ -292,8 +294,13 @@ class PegsCartridge(Cartridge):
 
     def commands(self) -> list[Command]:
         if self.screen != "play":
-            return []
+            return [Command(t("puzzle.mode"), self.open_puzzles, PUZZLE_KEY)]
         return super().commands() + [Command(t("pegs.cmd.boards"), self.to_picker, "B")]
+
+    def open_puzzles(self) -> None:
+        """The picker's "Puzzle of the day": the puzzle page for peg solitaire, ESC back to the picker."""
+        app = self.app
+        app.go_to(PuzzlePicker(app, lambda: app.go_to(self), [self.spec]))
 
     def to_picker(self) -> None:
         self.screen = "pick"
@@ -376,6 +383,8 @@ class PegsCartridge(Cartridge):
             self.pick_index = (self.pick_index + 1) % len(entries)
         elif inp.pressed(Action.SELECT):
             self.pick(entries[self.pick_index])
+        elif hotkeys.pressed(inp, PUZZLE_KEY, self.hotkeys.clicked(inp)):
+            self.open_puzzles()
         elif inp.clicked:
             row = inp.mouse_y // ui.CELL - 5
             if row >= 0 and row % 2 == 0 and row // 2 < len(entries):
@@ -504,7 +513,7 @@ class PegsCartridge(Cartridge):
         self.app.sound("jump")
         end: tuple[str, ...] = ()
         if self.session.outcome is not None:
-            end = ("won" if self.session.outcome.score == 1 else "dead_end",) + ("best",) * self.record_best()
+            end = ("won" if self.session.outcome.score == 1 else "dead_end",) + (("best",) if self.record_best() else ())
         centre = self.layout.centre
         self.hop = Hop(before, jump, from_px or centre(start), centre(dest), self.layout.size, end)
         self.after_move()
@@ -528,7 +537,7 @@ class PegsCartridge(Cartridge):
             ui.text_at(5, 5 + 2 * len(ENTRIES), t("pegs.board.none"), palette.GREY)
         if self.entries()[self.pick_index].endswith(CENTRE_SUFFIX):
             ui.lines(ui.CELL, WARNING_ROW * ui.CELL, ui.wrap(t("pegs.warn.centre"), ui.COLS - 2), palette.YELLOW)
-        ui.hot_at(1, ui.ROWS - 1, t("pegs.pick.keys"))
+        self.hotkeys.line(1, ui.ROWS - 1, t("pegs.pick.keys"))
 
     def draw_play(self) -> None:
         word = t("pegs.word.over" if self.session.outcome is not None else "pegs.word.play")

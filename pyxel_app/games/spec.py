@@ -58,6 +58,8 @@ class GameSpec:
     question then picks the variant, and a new game against the computer gives the person
     the other colour instead of swapping the colours.  ``old_record_file`` is a record file an
     earlier version kept in the data folder (draughts' ``draughts.pdn``): Import lists it.
+    ``puzzle_cartridge`` plays the puzzles of the day of a game with a cartridge of its own (the
+    match layer plays a two-player game's).
     """
 
     key: str
@@ -81,6 +83,7 @@ class GameSpec:
     hotkeys: tuple[str, ...] = ()
     start_variants: tuple[str, ...] = ()
     old_record_file: str = ""
+    puzzle_cartridge: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:

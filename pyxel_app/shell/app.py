@@ -35,6 +35,9 @@ from .font import load_font
 from .glyphs import GLYPHS, REVERSED_GLYPHS
 from .menu import Menu
 from .record_files import RECORD_FILE_BYTES, record_pattern
+from . import puzzle_record
+from .puzzle_open import preload as preload_puzzles
+from .puzzle_open import puzzle_cartridge
 from .host import GameOnScreen, Overlay, Screen
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
@@ -44,7 +47,7 @@ from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
 from .setup_base import BROKER_SETTING, broker_problem
 from .slots import old_save_file, slot_pattern
-from .sounds import TUNE_SLOTS, TUNES
+from .sounds import TUNE_SLOTS, TUNES, is_jingle
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
 from .title import TitleScreen
 
@@ -104,6 +107,7 @@ def boot(headless: bool = False, fps: int = FPS) -> None:
     # whatever exists when it is done is never collected, and an app holds cycles.
     for spec in games.GAMES:
         spec.preload()
+    preload_puzzles(games.GAMES)
     gc.collect()
     gc.freeze()
     _booted = True
@@ -121,6 +125,19 @@ def data_files() -> dict[str, int]:
             files[spec.old_record_file] = RECORD_FILE_BYTES
         files.update(spec.screen_class().data_files)
     return files
+
+
+def app_setting_checks() -> dict:
+    """How each of the app's own settings is checked (a cartridge's come from its class)."""
+    return {
+        "language": one_of(*strings.LANGUAGES),
+        **SOUND_SETTINGS,
+        "pad.layout": one_of(*PAD_LAYOUTS),
+        "key.": parsed_by(parse_binding, BindingError),
+        BROKER_SETTING: broker_problem,
+        "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
+        **puzzle_record.CHECKS,  # what was done with the puzzles of the day
+    }
 
 
 class App:
@@ -168,16 +185,7 @@ class App:
     def language(self) -> str:
         return strings.language()
 
-    @staticmethod
-    def setting_checks() -> dict:
-        return {
-            "language": one_of(*strings.LANGUAGES),
-            **SOUND_SETTINGS,
-            "pad.layout": one_of(*PAD_LAYOUTS),
-            "key.": parsed_by(parse_binding, BindingError),
-            BROKER_SETTING: broker_problem,
-            "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
-        }
+    setting_checks = staticmethod(app_setting_checks)
 
     def apply_settings(self) -> None:
         """Load the settings; a bad value falls back to its default, with one message for all of them."""
@@ -209,6 +217,8 @@ class App:
 
     def sound(self, name: str, times: int = 1) -> None:
         """The effect or jingle ``name`` of shell/sounds.py (``times`` over), unless effects are off."""
+        if is_jingle(name) and getattr(self.cartridge, "puzzle_mode", None) is not None:
+            return  # a puzzle's end has its own sound (puzzle_solved), not a game's won or lost
         self.jukebox.play(name, times)
 
     # Screens and overlays.
@@ -281,6 +291,12 @@ class App:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
         if start is not None:
             self.open_cartridge(start, network=network)
+
+    def open_puzzle(self, spec: games.GameSpec, variant: str, level: str) -> None:
+        """A game's puzzle of the day in place of the cartridge shown (shell/puzzle_open.py)."""
+        self.put_away()
+        self.cartridge = puzzle_cartridge(self, spec, variant, level)
+        self.go_to(self.cartridge)
 
     def leave_cartridge(self, ask: bool = True) -> None:
         cartridge = self.cartridge

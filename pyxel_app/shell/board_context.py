@@ -72,7 +72,10 @@ class BoardContext:
     def sound(self, name: str, times: int = 1) -> None:
         """Play the sound ``name`` of :data:`~pyxel_app.shell.sounds.SOUNDS` (``times`` over, one
         after another: a stone for each turned), when effects are on."""
-        self._match.app.sound(name, times)
+        if times > 1:
+            self._match.app.sound(name, times)
+        else:  # the one-sound call every host knows (tests stand in for it with a list's append)
+            self._match.app.sound(name)
 
     def move_sound(self, name: str | None) -> None:
         """When a move's animation ends: its sound ``name`` (None: silent).  What follows, the

@@ -251,3 +251,38 @@ def random_input(driver: Driver, rng, frames: int, on_frame=None) -> None:
         random_step(driver, rng)
         if on_frame is not None:
             on_frame()
+
+
+# Puzzles of the day (shell/puzzle_mode.py), for tests and tools/screens.py.
+
+
+def puzzle_settle(driver: Driver, most: int = 5000) -> None:
+    """Frames until the puzzle shown has no question in hand and no move moving (nor the solution playing)."""
+    mode = driver.app.cartridge.puzzle_mode
+    for _ in range(most):
+        if not mode.working and not driver.app.cartridge.puzzle_busy() and mode.showing is None:
+            return
+        driver.frame()
+    raise ScriptError("the puzzle did not settle")
+
+
+def wrong_first_move(attempt) -> str:
+    """A legal first move of the puzzle that the judge says is wrong."""
+    rules, state = attempt.rules, attempt.start
+    for move in sorted(rules.legal_moves(state), key=rules.move_to_text):
+        text = rules.move_to_text(move)
+        work = attempt.judge([], text)
+        while not work.finished:
+            work.step(50.0)
+        if not work.result.correct:
+            return text
+    raise ScriptError("every first move does the task")
+
+
+def puzzle_solve(driver: Driver) -> None:
+    """The player plays the solution line's moves, each judged (and answered) before the next."""
+    cart = driver.app.cartridge
+    mode, line = cart.puzzle_mode, cart.puzzle_mode.puzzle.line
+    while not mode.solved and len(cart.puzzle_moves()) < len(line):
+        cart.play_as_player(line[len(cart.puzzle_moves())])
+        puzzle_settle(driver)

@@ -118,6 +118,9 @@ class Host(Protocol):
     def open_cartridge(self, game: GameSpec | str) -> None:
         """Open a game (offering its saved game first)."""
 
+    def open_puzzle(self, spec: GameSpec, variant: str, level: str) -> None:
+        """Play ``spec``'s puzzle of the day at ``level`` (of ``variant``) in place of the game shown."""
+
     def leave_cartridge(self, ask: bool = True) -> None:
         """Save the game shown and go back to the menu; ``ask``: first ask if a game is in progress."""
 

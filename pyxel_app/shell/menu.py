@@ -1,7 +1,8 @@
 """The cartridge menu: every registered game with its name, a line about it and a preview.
 
-The games scroll (arrows, d-pad, the mouse wheel) when more are registered than fit;
-the options row (language, keys, sound, quit) stays at the bottom.  The menu's tune plays under it.
+The games scroll (arrows, d-pad, the mouse wheel) when more are registered than fit; after
+them comes "Puzzle of the day" (``shell/puzzle_picker.py``), and the options row (language,
+keys, sound, quit) stays at the bottom.  The menu's tune plays under it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def draw_preview(spec: GameSpec, x: int, y: int) -> None:
         preview(x, y)
 
 
+def draw_puzzle_preview(x: int, y: int) -> None:
+    """The puzzles' picture: a calendar's page with a question mark."""
+    pyxel.rect(x, y, PREVIEW_W, PREVIEW_H, palette.BLACK)
+    pyxel.rect(x + 12, y + 3, 24, 26, palette.WHITE)
+    pyxel.rect(x + 12, y + 3, 24, 6, palette.RED)
+    ui.text(x + 21, y + 14, "?", palette.BLUE)
+
+
 class Menu:
     """Games first, then the options row (language, keys, sound, quit): one list for keys, pad and mouse."""
 
@@ -45,11 +54,16 @@ class Menu:
     def __init__(self, app: Host) -> None:
         self.app = app
         self.index = 0
-        self.games_list = Chooser(len(app.games), FIRST_ROW_Y, ROW_HEIGHT, FRAME_X, FRAME_W, VISIBLE_ROWS)
+        self.games_list = Chooser(self.rows, FIRST_ROW_Y, ROW_HEIGHT, FRAME_X, FRAME_W, VISIBLE_ROWS)
 
     @property
     def games(self) -> list[GameSpec]:
         return self.app.games
+
+    @property
+    def rows(self) -> int:
+        """The list's rows: the games and, last, the puzzles of the day."""
+        return len(self.app.games) + 1
 
     def options(self) -> list[tuple[str, str]]:
         """(label, hotkey) of each option on the bottom row."""
@@ -75,14 +89,19 @@ class Menu:
         if OPTIONS_ROW * ui.CELL <= inp.mouse_y < (OPTIONS_ROW + 1) * ui.CELL:
             for j, (x0, x1) in enumerate(self.option_spans()):
                 if x0 <= inp.mouse_x < x1:
-                    return len(self.games) + j
+                    return self.rows + j
         return None
 
     def activate(self, index: int) -> None:
         if index < len(self.games):
             self.app.open_cartridge(self.games[index])
             return
-        self.run_option(self.options()[index - len(self.games)][1])
+        if index == len(self.games):
+            from .puzzle_picker import PuzzlePicker
+
+            self.app.go_to(PuzzlePicker(self.app, lambda: self.app.go_to(self)))
+            return
+        self.run_option(self.options()[index - self.rows][1])
 
     def run_option(self, hotkey: str) -> None:
         if hotkey == "L":
@@ -98,13 +117,13 @@ class Menu:
 
     def set_index(self, index: int) -> None:
         self.index = index
-        if index < len(self.games):
+        if index < self.rows:
             self.games_list.select(index)
 
     def update(self, inp: Input) -> None:
         self.app.set_border()  # a game may have coloured it for the side to move
-        self.games_list.count = len(self.games)  # a test may register games while the menu is open
-        count = len(self.games) + len(self.options())
+        self.games_list.count = self.rows  # a test may register games while the menu is open
+        count = self.rows + len(self.options())
         if inp.pressed(Action.UP) or inp.pressed(Action.LEFT):
             self.set_index((self.index - 1) % count)
             self.app.sound("cursor")
@@ -113,7 +132,7 @@ class Menu:
             self.app.sound("cursor")
         if inp.wheel:
             self.games_list.scroll(-inp.wheel)
-            if self.index < len(self.games):
+            if self.index < self.rows:
                 self.index = self.games_list.index
         under = self.item_under_mouse(inp) if inp.mouse_enabled else None
         if under is not None and (inp.mouse_moved or inp.clicked):
@@ -135,21 +154,26 @@ class Menu:
         games_list = self.games_list
         x = TEXT_COL * ui.CELL
         for i in games_list.shown():
-            spec = self.games[i]
             y = games_list.row_y(i)
             selected = i == self.index
             if selected:
                 pyxel.rectb(FRAME_X, y, FRAME_W, ROW_HEIGHT - 2, palette.WHITE)
-            draw_preview(spec, 2 * ui.CELL, y + 2)
-            ui.text(x, y + 5, t(f"{spec.key}.name"), palette.WHITE if selected else palette.LIGHT_BLUE)
-            ui.lines(x, y + 17, ui.wrap(t(f"{spec.key}.desc"), DESC_W), palette.LIGHT_GREY)
+            if i < len(self.games):
+                key = self.games[i].key
+                draw_preview(self.games[i], 2 * ui.CELL, y + 2)
+                name, desc = t(f"{key}.name"), t(f"{key}.desc")
+            else:
+                draw_puzzle_preview(2 * ui.CELL, y + 2)
+                name, desc = t("puzzle.title"), t("puzzle.menu.desc")
+            ui.text(x, y + 5, name, palette.WHITE if selected else palette.LIGHT_BLUE)
+            ui.lines(x, y + 17, ui.wrap(desc, DESC_W), palette.LIGHT_GREY)
         if games_list.more_above:
             ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + 4, "▲", palette.WHITE)
         if games_list.more_below:
             ui.text(SCROLL_COL * ui.CELL, FIRST_ROW_Y + VISIBLE_ROWS * ROW_HEIGHT - 2 * ui.CELL, "▼", palette.WHITE)
         ui.hot_at(1, KEYS_ROW, t("menu.keys"))
         for j, ((label, _), (x0, x1)) in enumerate(zip(self.options(), self.option_spans())):
-            selected = len(self.games) + j == self.index
+            selected = self.rows + j == self.index
             if selected:
                 pyxel.rectb(x0 - 2, OPTIONS_ROW * ui.CELL - 2, x1 - x0 + 4, ui.CELL + 4, palette.WHITE)
             ui.hot(x0, OPTIONS_ROW * ui.CELL, label, palette.WHITE if selected else palette.LIGHT_BLUE)

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 MODE_COMPUTER, MODE_TWO = "computer", "two"
 MODES = (MODE_COMPUTER, MODE_TWO)
+# The puzzle of the day: no players to set up, the puzzle page asks the level (shell/puzzle_picker.py).
+MODE_PUZZLE = "puzzle"
 # Network play on the LAN (not in the browser, which has no sockets) and by invite code through
 # a broker (the browser too: it reaches the broker by its WebSocket).
 MODE_HOST, MODE_JOIN = "host", "join"
@@ -164,12 +166,15 @@ def sides_have_colours(spec: GameSpec) -> bool:
 def mode_choices(match: MatchForSetup) -> tuple[str, ...]:
     """The modes offered: against the computer where the game has one; for a game of two seats
     the LAN's on the desktop, and by invite code on the desktop and in the browser.  One mode
-    alone is not asked for."""
+    alone is not asked for.  The puzzle of the day comes last, where the game has puzzles."""
+    from .puzzle_record import has_puzzles
+
     local = MODES if has_computer(match.spec) else (MODE_TWO,)
+    puzzle = (MODE_PUZZLE,) if has_puzzles(match.spec) else ()
     if match.rules.players != 2:
-        return local
+        return local + puzzle
     app = match.app
-    return local + (LAN_MODES if app.network else ()) + (CODE_MODES if app.network or app.web else ())
+    return local + (LAN_MODES if app.network else ()) + (CODE_MODES if app.network or app.web else ()) + puzzle
 
 
 def broker_problem(key: str, value: str) -> str | None:
@@ -261,6 +266,7 @@ class ChoiceScreen(Screen):
     question = ""  # the word asking it
     pause_menu = False  # TAB opens the game menu (on the first questions only)
     row = FIRST_CHOICE_ROW  # where the list starts
+    keys_row = KEYS_ROW  # where the keys stand
     chooser: Chooser
 
     def labels(self) -> list[str]:
@@ -304,7 +310,7 @@ class ChoiceScreen(Screen):
     def draw_body(self) -> None:
         draw_prompt(QUESTION_ROW, self.match.word(self.question))
         self.draw_choices(self.row, self.labels())
-        ui.hot_at(1, KEYS_ROW, self.match.word("keys.choose"))
+        ui.hot_at(1, self.keys_row, self.match.word("keys.choose"))
 
     def draw_choices(self, top_row: int, labels: list[str], disabled: set[int] = frozenset()) -> None:
         for i, label in enumerate(labels):

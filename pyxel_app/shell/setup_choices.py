@@ -6,11 +6,27 @@ from __future__ import annotations
 import pyxel
 
 from . import palette, ui
-from .setup_base import MODE_COMPUTER, MODES, ChoiceScreen, mode_choices, sides_have_colours
+from .setup_base import KEYS_ROW, MODE_COMPUTER, MODE_PUZZLE, MODES, ChoiceScreen, mode_choices, sides_have_colours
 from .strings import t
 
 PREVIEW_COL = 20  # the mode screen's preview of the board
 SIDE_PREVIEW_COL = 31  # right of the choices, when six leave no room under them
+MOST_CHOICES = 6  # choices that fit above the keys' row; a seventh (the puzzle, with network play) moves the keys down
+
+
+def mode_label(match, mode: str) -> str:
+    """A mode's words on the mode screen: the game's own, the network's, the puzzle's."""
+    if mode in MODES:
+        return match.word(f"mode.{mode}")
+    return t("puzzle.mode") if mode == MODE_PUZZLE else t(f"net.mode.{mode}")
+
+
+def open_puzzle_page(match) -> None:
+    """The set-up's "Puzzle of the day": the puzzle page for this game (the variant chosen), ESC back here."""
+    from .puzzle_picker import PuzzlePicker
+
+    app = match.app
+    app.go_to(PuzzlePicker(app, lambda: app.go_to(match), [match.spec], match.variant))
 
 
 class VariantScreen(ChoiceScreen):
@@ -38,9 +54,12 @@ class ModeScreen(ChoiceScreen):
     question = "choose_mode"
     pause_menu = True
 
+    @property
+    def keys_row(self) -> int:
+        return KEYS_ROW + (len(mode_choices(self.match)) > MOST_CHOICES)
+
     def labels(self) -> list[str]:
-        return [self.match.word(f"mode.{mode}") if mode in MODES else t(f"net.mode.{mode}")
-                for mode in mode_choices(self.match)]
+        return [mode_label(self.match, mode) for mode in mode_choices(self.match)]
 
     def first_index(self) -> int:
         modes = mode_choices(self.match)
@@ -55,6 +74,9 @@ class ModeScreen(ChoiceScreen):
     def chosen(self, index: int) -> None:
         match = self.match
         match.mode = mode_choices(match)[index]
+        if match.mode == MODE_PUZZLE:
+            open_puzzle_page(match)
+            return
         match.names, match.colours, self.steps.seat = ["", ""], [None, None], 0
         self.steps.go_to_phase("level" if match.mode == MODE_COMPUTER else "name")
 

@@ -23,6 +23,54 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu.keys_screen": "[K]eys",
         "menu.sound_screen": "[S]ound",
         "menu.quit": "[Q]uit",
+        "puzzle.title": "Puzzle of the day",
+        "puzzle.word": "Puzzle.",
+        "puzzle.word.solved": "Solved!",
+        "puzzle.menu.desc": "A new puzzle a day for every game.",
+        "puzzle.you": "You play {side}",
+        "puzzle.mode": "Puzzle of the day",
+        "puzzle.choose_game": "Choose a game:",
+        "puzzle.keys.choose": "[↑↓] choose [RETURN] OK [ESC] back [F1] help",
+        "puzzle.level.easy": "Easy",
+        "puzzle.level.medium": "Medium",
+        "puzzle.level.hard": "Hard",
+        "puzzle.variant.international": "International",
+        "puzzle.variant.warcaby": "Warcaby",
+        "puzzle.variant.english": "English",
+        "puzzle.variant.french": "French",
+        "puzzle.game_variant": "{game}: {variant}",
+        "puzzle.solved_today": "solved today",
+        "puzzle.streak_of": "streak {n}",
+        "puzzle.task.win_in": "{side} to move wins within {n} own stones, however the computer defends.",
+        "puzzle.task.best_move": "{side} to move: find the best move, {margin} discs better than any other, and play it out.",
+        "puzzle.task.shot": "{side} to move wins {material} pieces within {n} moves; only one first move does it.",
+        "puzzle.task.finish": "Leave one marble{where}. The best line takes {par} moves.",
+        "puzzle.task.par": "Slide the tiles home in {par} moves, the fewest there are.",
+        "puzzle.on_hole": " on {hole}",
+        "puzzle.wrong.win_in": "Not the winning move. [Z] takes it back.",
+        "puzzle.wrong.best_move": "Not the best move. [Z] takes it back.",
+        "puzzle.wrong.shot": "That does not win the pieces. [Z] takes it back.",
+        "puzzle.wrong.finish": "One marble cannot be left now. [Z] takes it back.",
+        "puzzle.wrong.par": "That slide misses par. [Z] takes it back.",
+        "puzzle.solved": "Solved! Days in a row: {n}.",
+        "puzzle.showing": "The solution, move by move.",
+        "puzzle.shown": "That was the solution. [Z] goes back.",
+        "puzzle.hint": "Hint: {move}",
+        "puzzle.done": "solved",
+        "puzzle.streak_word": "Streak",
+        "puzzle.hints_word": "Hints",
+        "puzzle.no_insight": "Solve it first: H gives a hint.",
+        "puzzle.checking": "Checking",
+        "puzzle.keys": "[Z] undo [H]int\n[S]olution\n[F1] help [X] leave",
+        "puzzle.cmd.solution": "Show the solution",
+        "puzzle.keys.line": "[Z] undo [H]int [S]olution [X] leave",
+        "puzzle.help": (
+            "The puzzle of the day: the same for everyone, new every day (UTC), "
+            "proven by the game's own solver. Play your side; in a two-player game "
+            "the computer answers with the best defence. A wrong move is said; [Z] "
+            "takes it back. [H] gives a hint, [S] plays the solution out move by move. "
+            "Solved days, the streak, hints and tries are kept."
+        ),
         "title.press": "press any key or button",
         "title.demo": "DEMO - press any key or button",
         "keys.word": "Keys.",
@@ -56,7 +104,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.menu": (
             "The cartridge menu. Choose a game with the arrows, the d-pad or "
             "the mouse wheel; [RETURN], pad A or a click starts it, and a game "
-            "left unfinished is offered again. [L] switches the language "
+            "left unfinished is offered again. \"Puzzle of the day\", after the "
+            "games, leads to every game's puzzle of the day. [L] switches the language "
             "(English/Deutsch); [K] opens the Keys screen; [S] the Sound screen "
             "(music, effects, volume); [Q] or [ESC] quits."
         ),
@@ -504,6 +553,55 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu.keys_screen": "[K] Tasten",
         "menu.sound_screen": "[S] Ton",
         "menu.quit": "[Q] Ende",
+        "puzzle.title": "Rätsel des Tages",
+        "puzzle.word": "Rätsel.",
+        "puzzle.word.solved": "Gelöst!",
+        "puzzle.menu.desc": "Jeden Tag neue Rätsel für jedes Spiel.",
+        "puzzle.you": "Du spielst {side}",
+        "puzzle.mode": "Rätsel des Tages",
+        "puzzle.choose_game": "Wähle ein Spiel:",
+        "puzzle.keys.choose": "[↑↓] Wahl [RETURN] OK [ESC] zurück [F1] Hilfe",
+        "puzzle.level.easy": "Leicht",
+        "puzzle.level.medium": "Mittel",
+        "puzzle.level.hard": "Schwer",
+        "puzzle.variant.international": "International",
+        "puzzle.variant.warcaby": "Warcaby",
+        "puzzle.variant.english": "Englisch",
+        "puzzle.variant.french": "Französisch",
+        "puzzle.game_variant": "{game}: {variant}",
+        "puzzle.solved_today": "heute gelöst",
+        "puzzle.streak_of": "Serie {n}",
+        "puzzle.task.win_in": "{side} am Zug gewinnt mit höchstens {n} eigenen Steinen, wie der Computer sich auch wehrt.",
+        "puzzle.task.best_move": "{side} am Zug: finde den besten Zug, {margin} Steine besser als jeder andere, und spiele ihn aus.",
+        "puzzle.task.shot": "{side} am Zug gewinnt {material} Steine in höchstens {n} Zügen; nur ein erster Zug schafft es.",
+        "puzzle.task.finish": "Lass eine Murmel übrig{where}. Der beste Weg braucht {par} Züge.",
+        "puzzle.task.par": "Schiebe die Steine in {par} Zügen heim, weniger geht nicht.",
+        "puzzle.on_hole": " auf {hole}",
+        "puzzle.wrong.win_in": "Nicht der Gewinnzug. [Z] nimmt ihn zurück.",
+        "puzzle.wrong.best_move": "Nicht der beste Zug. [Z] nimmt ihn zurück.",
+        "puzzle.wrong.shot": "Das gewinnt die Steine nicht. [Z] nimmt es zurück.",
+        "puzzle.wrong.finish": "Jetzt bleibt keine einzelne Murmel. [Z] nimmt es zurück.",
+        "puzzle.wrong.par": "Dieser Zug verfehlt das Par. [Z] nimmt ihn zurück.",
+        "puzzle.solved": "Gelöst! Tage in Folge: {n}.",
+        "puzzle.showing": "Die Lösung, Zug um Zug.",
+        "puzzle.shown": "Das war die Lösung. [Z] geht zurück.",
+        "puzzle.hint": "Tipp: {move}",
+        "puzzle.done": "gelöst",
+        "puzzle.streak_word": "Serie",
+        "puzzle.hints_word": "Tipps",
+        "puzzle.no_insight": "Erst lösen: H gibt einen Tipp.",
+        "puzzle.checking": "Prüfe",
+        "puzzle.keys": "[Z] rückgängig\n[H] Tipp [S] Lösung\n[F1] Hilfe [X] Ende",
+        "puzzle.cmd.solution": "Lösung zeigen",
+        "puzzle.keys.line": "[Z] rückgängig [H] Tipp [S] Lösung [X] Ende",
+        "puzzle.help": (
+            "Das Rätsel des Tages: für alle gleich, jeden Tag (Weltzeit) neu, bewiesen "
+            "vom Löser des Spiels. Spiele deine Seite; in einem Spiel zu zweit "
+            "antwortet der Computer mit der besten Verteidigung. Ein falscher Zug "
+            "wird gesagt; [Z] nimmt ihn zurück. [H] gibt einen Tipp, [S] spielt die "
+            "Lösung Zug um Zug vor. Gelöste Tage, die Serie, Tipps und Versuche "
+            "werden gespeichert."
+        ),
         "title.press": "Taste oder Knopf drücken",
         "title.demo": "DEMO - Taste oder Knopf drücken",
         "keys.word": "Tasten.",
@@ -539,7 +637,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.menu": (
             "Das Modul-Menü. Ein Spiel mit den Pfeilen, dem Steuerkreuz oder "
             "dem Mausrad wählen; [Return], Pad A oder ein Klick startet es, und "
-            "ein unfertiges Spiel wird wieder angeboten. [L] wechselt die Sprache "
+            "ein unfertiges Spiel wird wieder angeboten. \"Rätsel des Tages\", nach "
+            "den Spielen, führt zu den Rätseln aller Spiele. [L] wechselt die Sprache "
             "(English/Deutsch); [K] öffnet die Tasten-Seite; [S] die Ton-Seite "
             "(Musik, Effekte, Lautstärke); [Q] oder [Esc] beendet."
         ),

@@ -13,6 +13,7 @@ from ...shell import palette, ui
 from ...shell.chooser import Chooser
 from ...shell.strings import t
 from ...shell.cartridge import Command
+from ...shell.puzzle_picker import PuzzlePicker
 from .board import MINI_SIZE, draw_mini, draw_mini_random
 from .shared import DISTANCES, LEVELS
 from .screen import Screen
@@ -31,6 +32,7 @@ NAME_ROW = BOTTOM_ROW + 3  # the chosen target's name and best
 NAME_COLS = ui.COLS - ui.MARGIN - LEVEL_COLS[0]
 FOOTER_ROW = ui.ROWS - 2
 DIGITS = "1234567890"
+PUZZLE_KEY = "P"  # the puzzle of the day
 
 
 def distance_text(level: str) -> str:
@@ -134,7 +136,13 @@ class ChooseScreen(Screen):
             Command(t("bypuzz.cmd.set"), self.next_set, "B"),
             Command(t("bypuzz.cmd.view"), self.view, "V"),
             Command(t("bypuzz.cmd.config"), self.cart.start, "C"),
+            Command(t("puzzle.mode"), self.open_puzzles, PUZZLE_KEY),
         ]
+
+    def open_puzzles(self) -> None:
+        """"Puzzle of the day": the puzzle page for ByPuzz, ESC back to this choice."""
+        app, cart = self.app, self.cart
+        app.go_to(PuzzlePicker(app, lambda: app.go_to(cart), [cart.spec]))
 
     # The frame.
 
@@ -157,6 +165,8 @@ class ChooseScreen(Screen):
             self.view()
         elif self.key(inp, "C", clicked):
             self.cart.start()
+        elif self.key(inp, PUZZLE_KEY, clicked):
+            self.open_puzzles()
         elif self.key(inp, "X", clicked) or self.key(inp, "Q", clicked) or inp.pressed(Action.BACK):
             self.cart.ask_quit()
         elif self.key(inp, "R", clicked):

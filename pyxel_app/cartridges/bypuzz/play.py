@@ -407,16 +407,22 @@ class PlayScreen(Screen):
             else:
                 self.refuse()
 
-    def update_won(self, inp: Input, clicked: str | None) -> None:
-        cart = self.cart
+    def celebrating(self, inp: Input) -> bool:
+        """The solved board's flashing border, a frame on; True while it still goes on.  A key
+        ends the celebration and still does its own work."""
         if self.won_frames:
             self.won_frames -= 1
             self.app.set_border((self.won_frames // 3) % 16 if self.won_frames else None)
             if not inp.any_key():
-                return
-            # A key ends the celebration and still does its own work.
+                return True
             self.won_frames = 0
             self.app.set_border()
+        return False
+
+    def update_won(self, inp: Input, clicked: str | None) -> None:
+        cart = self.cart
+        if self.celebrating(inp):
+            return
         if self.key(inp, "N", clicked) or inp.pressed(Action.SELECT):
             cart.choose_target()
         elif self.key(inp, "V", clicked):
