@@ -321,11 +321,8 @@ class MatchCartridge(Cartridge):
             commands.update(N=self.play_again, M=lambda: self.app.leave_cartridge(ask=False))
             if self.net is None:  # new players here would leave the other computer's game
                 commands["P"] = self.begin_setup
-        for key, command in commands.items():
-            # Z, Y and H come as actions (remappable) from the keyboard; every mark takes a click.
-            if clicked == key or (key not in "ZYH" and inp.hotkey(key)):
-                command()
-                return
+        if run_command(commands, inp, clicked, actions="ZYH"):
+            return
         if self.over:
             if not self.view.busy(self.ui) and (inp.pressed(Action.SELECT) or (inp.clicked and self.view.on_board(inp))):
                 self.play_again()
@@ -370,3 +367,14 @@ class MatchCartridge(Cartridge):
     def draw_status(self) -> None:
         if self.message_frames:
             ui.status_lines(self.message, self.text_top, palette.WHITE)
+
+
+def run_command(commands: dict, inp: Input, clicked: str | None, actions: str) -> bool:
+    """The command of the mark clicked or of its letter typed; True when one ran.  The letters in
+    ``actions`` (undo, redo, hint) come from the keyboard as actions, which may be remapped, so
+    only a click on their mark runs them here; a key longer than a letter ("TAB") is a mark only."""
+    for key, command in commands.items():
+        if clicked == key or (key not in actions and len(key) == 1 and inp.hotkey(key)):
+            command()
+            return True
+    return False

@@ -16,7 +16,7 @@ from ..input import Input
 from ..session import Session
 from . import palette, ui
 from .cartridge import Command
-from .match import MatchCartridge
+from .match import MatchCartridge, run_command
 from .match_study import MatchStudy
 from .play_screen import PlayScreen
 from .puzzle_mode import PuzzleMode
@@ -156,10 +156,8 @@ class PuzzleMatch(MatchCartridge):
             return
         commands = {"Z": self.undo, "H": self.hint, SOLUTION_KEY: self.puzzle_mode.show_solution, "X": self.leave,
                     "Q": self.leave, "T": self.view.turn_round, "TAB": self.open_pause_menu}
-        for key, command in commands.items():
-            if clicked == key or (key not in "ZH" and len(key) == 1 and inp.hotkey(key)):
-                command()
-                return
+        if run_command(commands, inp, clicked, actions="ZH"):
+            return
         text = self.view.interpret_input(self.state, self.ui, inp) if not self.over else None
         if text is not None:
             self.person_move(text)
