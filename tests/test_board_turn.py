@@ -5,8 +5,9 @@ Draughts shows its squares' numbers on S (or from the game menu), turned with th
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
+from test_text_fits import cartridge_at_start
 
 from pyxel_app.cartridges.draughts import SQUARE_PX
 from pyxel_app.cartridges.othello import LETTER_ROW
@@ -17,11 +18,7 @@ from pyxel_app.shell.strings import t, text_in
 
 
 def two_people(make_app, key: str, language: str = "en"):
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, key, language)
     cart.start_playing()
     driver.frame()
     return app, driver, cart

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_review import othello_ending, planted, pons_positions
+from test_text_fits import cartridge_at_start
 
 from pyxel_app.ai.review import Evaluate, Review
 from pyxel_app.ai.verdicts import LOSS, WIN, Verdict
@@ -25,8 +27,6 @@ from pyxel_app.shell import strings
 from pyxel_app.shell.insight_words import summary_words, verdict_words
 from pyxel_app.shell.overlays import PauseMenu
 from pyxel_app.shell.review_page import ReviewPage
-
-from test_review import othello_ending, planted, pons_positions
 
 EXACT_MS = 5_000.0  # far beyond what the exact answers here need
 ENGINE_MS = 300.0  # the engine's look-ahead: a few plies
@@ -66,11 +66,7 @@ def load(cart, start, moves=()) -> None:
 
 def at_position(make_app, key: str, start=None, moves=(), language: str = "en", storage=None):
     """The app showing ``key`` played by two people here (a puzzle: by the player), from ``start``."""
-    app, driver = make_app(storage=storage)
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, key, language, storage=storage)
     cart.start_playing()
     driver.run(2)
     if start is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_text_fits import cartridge_at_start
 
 from pyxel_app.cartridges import connect4 as c4_view
 from pyxel_app.cartridges import draughts as draughts_view
@@ -60,11 +61,7 @@ def board_pixels(pyxel, key: str) -> bytes:
 def seeded_game(make_app, key: str, moves: int | None = None, seed: int = 7, language: str = "en"):
     """An app with ``key`` on its board and a seeded game of random legal moves (two people), each
     made on the game's own path; every animation run out."""
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, key, language)
     cart.start_playing()
     driver.run(2)
     rng = random.Random(seed)

@@ -6,6 +6,7 @@ without it still load), and after the end the other side starts as before."""
 from __future__ import annotations
 
 import pytest
+from test_text_fits import cartridge_at_start
 
 from pyxel_app.rules.draughts import BLACK, WHITE
 from pyxel_app.shell import match, strings, ui
@@ -16,11 +17,7 @@ NAME = "Ann"
 
 def to_the_side_question(make_app, key: str, language: str = "en"):
     """``key``'s set-up against the computer at its first level, ``NAME`` typed, at "Your pieces"."""
-    app, driver = make_app()
-    strings.set_language(language)
-    app.open_cartridge(key)
-    driver.frame()
-    cart = app.cartridge
+    app, driver, cart = cartridge_at_start(make_app, key, language)
     if cart.phase == "variant":
         driver.key("RETURN")
     driver.key("1")  # one player, against the computer
