@@ -47,6 +47,18 @@ def room_address(code: str, broker: str) -> str:
     return f"{shown_code(code)}@{broker}"
 
 
+def invite_code(code: str) -> str:
+    """A code as typed, read out or saved (any case, dashes or not) -> the room's name; "" stays "".
+    Every code that reaches a link passes here, so no room is ever named by a shown code.
+
+    >>> invite_code("xr7-hj4-mey"), invite_code("")
+    ('XR7HJ4MEY', '')
+    """
+    from ..net.room import normal_code
+
+    return normal_code(code) if code else ""
+
+
 def protocol_words(error: ProtocolError) -> str:
     """What was wrong with a line from the other computer, in the player's language."""
     key = f"net.bad.{error.reason}"
@@ -107,9 +119,9 @@ class NetLink:
     def __init__(self, table: NetTable, role: str, host: str, port: int,
                  clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None, code: str = "") -> None:
         self.table = table
-        self.role, self.host, self.port, self.code = role, host, port, code
+        self.role, self.host, self.port, self.code = role, host, port, invite_code(code)
         self.clock = clock
-        default = open_room_factory(code, clock=clock) if code else open_link_factory(clock=clock)
+        default = open_room_factory(self.code, clock=clock) if self.code else open_link_factory(clock=clock)
         self.open_link = open_link or default
         self.stage = "closed"
         self.problem = self.detail = ""
