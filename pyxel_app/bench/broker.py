@@ -13,6 +13,7 @@ import random
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 
 from .. import cli
 from .figures import percentiles, quantile, report
@@ -69,17 +70,29 @@ def move_delays(kind: str, broker_address: str, moves: int, seed: int = 1) -> li
     return samples
 
 
-def run(report, quick: bool = False) -> None:
+@contextmanager
+def local_broker(report, what: str):
+    """A local mosquitto for the figures of ``what`` (None, said in the report, where there is none)."""
     from ..net.local_broker import BrokerMissing, LocalBroker
-    from ..shell.netharness import crowd
 
     with tempfile.TemporaryDirectory() as folder:
         try:
             broker = LocalBroker(folder)
         except BrokerMissing as error:
-            report("games by invite code", f"not measured: {error}")
+            report(what, f"not measured: {error}")
+            yield None
             return
         try:
+            yield broker
+        finally:
+            broker.stop()
+
+
+def run(report, quick: bool = False) -> None:
+    from ..shell.netharness import crowd
+
+    with local_broker(report, "games by invite code") as broker:
+        if broker is not None:
             moves = MOVES // 4 if quick else MOVES
             direct = move_delays("tcp", broker.address, moves)
             through = move_delays("broker", broker.address, moves)
@@ -98,8 +111,6 @@ def run(report, quick: bool = False) -> None:
                    f"{result.cross_room} frames from another room, {result.strangers_read} messages read by "
                    f"strangers, {result.strangers_cut} strangers cut off by the broker, "
                    f"{result.guesses_unanswered} guessed codes unanswered")
-        finally:
-            broker.stop()
 
 
 

@@ -31,6 +31,7 @@ WAITING = ("listening", "connecting")
 GREETING = ("greeting", "syncing")
 GREETING_SECONDS = 10.0  # a caller greets and catches up within this, or the seat is free again
 CALLERS_PER_FRAME = 4  # connections taken from the listener in one frame (the others wait their turn)
+REFUSALS_PER_POLL = 8  # ERRORs answering one frame's lines; a flood's others go unanswered
 # Refusals a later try may not meet (the other side was busy, a greeting late): the connection is
 # lost and reconnecting offered, not failed as for games that cannot play together.
 TRANSIENT = ("busy", "slow")
@@ -127,6 +128,9 @@ class NetLink:
         self.problem = self.detail = ""
         self.waiter = None  # the Listener or Connector while waiting for the other side (a host: until it is in)
         self.link = None
+        self.polling = False  # in poll: what is said waits for the poll's one write
+        self.refusals = 0  # ERRORs said in this poll
+        self.last_note = ""  # the poll's passing note: only the last shows, so only it is drawn
         self.since = clock()  # when the current wait began
         self.called = clock()  # when the current link came: the greeting's deadline runs from here
 
@@ -219,7 +223,7 @@ class NetLink:
             self.open()
         if word:
             key = f"net.away.{word}"
-            self.table.note(t("net.turned_away", why=t(key if has(key) else "net.away.other")))
+            self.note(t("net.turned_away", why=t(key if has(key) else "net.away.other")))
 
     def lose(self, problem: str, detail: str = "") -> None:
         """The connection dropped: the game stays (autosaved), reconnecting is offered."""
@@ -243,12 +247,41 @@ class NetLink:
             self.on_lost(self.table.has_game)
 
     def send(self, command: Command) -> None:
-        if self.connected:
-            self.link.send(command)
+        """Say ``command``: at once, or with the rest of the poll's answers when polling (where
+        ``REFUSALS_PER_POLL`` ERRORs at most answer a flood)."""
+        if not self.connected:
+            return
+        if self.polling and command.verb == "ERROR":
+            self.refusals += 1
+            if self.refusals > REFUSALS_PER_POLL:
+                return
+        self.link.send(command)
+        if not self.polling:
+            self.link.flush()
+
+    def note(self, text: str) -> None:
+        """A passing note on the player's status lines; of a poll's many, the last."""
+        if self.polling:
+            self.last_note = text
+        else:
+            self.table.note(text)
 
     # Every frame.
 
     def poll(self) -> None:
+        """A frame's work on the link: what came is handled, and all it makes this side say goes out
+        in one write at the end."""
+        self.polling, self.refusals, self.last_note = True, 0, ""
+        try:
+            self.poll_link()
+        finally:
+            self.polling = False
+            if self.link is not None:
+                self.link.flush()
+            if self.last_note:
+                self.table.note(self.last_note)
+
+    def poll_link(self) -> None:
         if self.waiter is not None and (self.stage in WAITING or self.caller):
             self.answer_callers()
         if self.link is None:
@@ -276,7 +309,7 @@ class NetLink:
                 return
             if self.link is not None:
                 link.send(refusal("busy", "another computer is being greeted: try again shortly"))
-                link.close()
+                link.close()  # the refusal goes first
                 continue
             self.link, self.stage, self.called = link, "greeting", self.clock()
             if self.role == JOIN:
