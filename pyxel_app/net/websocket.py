@@ -59,18 +59,22 @@ class WebSocketConnector:
 
     def __init__(self, url: str, clock: Callable[[], float] = time.monotonic,
                  connect_seconds: float = CONNECT_SECONDS) -> None:
-        from js import WebSocket
-        from pyodide.ffi import create_proxy
-
         self.clock, self.started, self.connect_seconds = clock, clock(), connect_seconds
         self.closed = self.handed = False
         self.problem = self.detail = ""
         self.incoming: deque[bytes] = deque()
         self.ended: list[bool] = []
+        self.socket, self.proxies = None, []
+        try:
+            from js import WebSocket
+            from pyodide.ffi import create_proxy
+        except ImportError:  # a page (or a worker) without WebSocket reaches no broker
+            self.fail("no_websocket")
+            return
         try:
             self.socket = WebSocket.new(url, SUBPROTOCOL)
         except Exception:  # a URL the page refuses (a SyntaxError in JavaScript)
-            self.socket, self.proxies = None, []
+            self.socket = None
             self.fail("unknown_host")
             return
         self.socket.binaryType = "arraybuffer"

@@ -43,11 +43,15 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
 
 
 def page_broker() -> str:
-    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README)."""
-    from js import location
+    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README); ""
+    where the page has no server of its own (``file://``) or no ``location`` (a worker)."""
+    try:
+        from js import location
 
-    scheme = "wss" if location.protocol == "https:" else "ws"
-    return f"{scheme}://{location.host}/mqtt"
+        scheme, host = {"https:": "wss", "http:": "ws"}.get(location.protocol), location.host
+    except (ImportError, AttributeError):
+        return ""
+    return f"{scheme}://{host}/mqtt" if scheme and host else ""
 
 
 class NetSide:

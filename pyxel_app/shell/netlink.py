@@ -60,6 +60,16 @@ def invite_code(code: str) -> str:
     return normal_code(code) if code else ""
 
 
+def why_lost(link) -> tuple[str, str]:
+    """Why ``link`` ended, as (a ``net.why`` word, its detail).  A link through a broker that ended
+    with the broker's connection is said as the broker's end, on both sides alike: the broker
+    passes on the other side's will as it goes down, which alone would read "the connection was cut"."""
+    session = getattr(getattr(link.stream, "room", None), "session", None)
+    if session is not None and session.closed and session.problem:
+        return session.problem, session.detail
+    return link.problem, link.detail
+
+
 def protocol_words(error: ProtocolError) -> str:
     """What was wrong with a line from the other computer, in the player's language."""
     key = f"net.bad.{error.reason}"
@@ -168,6 +178,9 @@ class NetLink:
         self.drop_link()
         self.forget_caller()
         self.since = self.clock()
+        if self.code and not self.host:  # by code with no broker set (or none the page can name)
+            self.fail_stage("lost", "no_broker")
+            return False
         try:
             self.waiter = self.open_link(self.role, self.host, self.port)
         except OSError as error:
@@ -297,7 +310,7 @@ class NetLink:
             if self.caller:  # a caller that came and went (a port scan): nothing to say
                 self.hang_up()
             else:
-                self.lose(self.link.problem, self.link.detail)
+                self.lose(*why_lost(self.link))
 
     def answer_callers(self) -> None:
         """A new link from the waiter; a host busy greeting one caller tells the others so."""
