@@ -20,6 +20,9 @@ from .figures import percentiles, quantile, report
 
 PROG = "python -m pyxel_app.bench.broker"
 MOVES = 400
+ROOM_STEPS = (250, 500, 1000, 2000, 2400)  # rooms held open at once (5,000 connections a listener at most)
+PROBE_MOVES = 40  # moves timed through random rooms at each step
+BAD_DELAY_S = 1 / 60  # a move slower than a frame: one broker holds no more
 LOOPBACK = "127.0.0.1"
 WAIT_SECONDS = 5.0
 
@@ -52,6 +55,16 @@ def until(done) -> None:
             raise RuntimeError("the other side did not answer in time")
 
 
+def timed_move(ann, bob, rng: random.Random) -> float:
+    """Seconds from a random move played on the side to move to the other side having it."""
+    mover, other = (ann, bob) if ann.my_turn() else (bob, ann)
+    count = len(mover.moves()) + 1
+    start = time.perf_counter()
+    mover.play(mover.rules.move_to_text(rng.choice(mover.rules.legal_moves(mover.state))))
+    until(lambda: other.update() or len(other.moves()) == count)
+    return time.perf_counter() - start
+
+
 def move_delays(kind: str, broker_address: str, moves: int, seed: int = 1) -> list[float]:
     """Seconds from a move played on one side to the other side having it, ``moves`` times."""
     rng = random.Random(seed)
@@ -59,12 +72,7 @@ def move_delays(kind: str, broker_address: str, moves: int, seed: int = 1) -> li
     while len(samples) < moves:
         ann, bob = pair_over(kind, broker_address)
         while not ann.over and len(samples) < moves:
-            mover, other = (ann, bob) if ann.my_turn() else (bob, ann)
-            count = len(mover.moves()) + 1
-            start = time.perf_counter()
-            mover.play(mover.rules.move_to_text(rng.choice(mover.rules.legal_moves(mover.state))))
-            until(lambda: other.update() or len(other.moves()) == count)
-            samples.append(time.perf_counter() - start)
+            samples.append(timed_move(ann, bob, rng))
         ann.net.close()
         bob.net.close()
     return samples
@@ -86,6 +94,97 @@ def local_broker(report, what: str):
             yield broker
         finally:
             broker.stop()
+
+
+def resident_kib(pid: int) -> int:
+    """A process's resident memory (Linux: /proc), KiB; 0 where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
+
+
+def open_rooms(broker_address: str, pairs: list, count: int) -> None:
+    """Rooms added until ``count`` are open, each a host and a joiner greeted and playing."""
+    from ..net import room
+    from ..shell.netharness import BareTable
+    from ..shell.netplay import HOST, JOIN, NetGame
+
+    added = []
+    while len(pairs) + len(added) < count:
+        code = room.new_code()
+        ann, bob = BareTable("Ann"), BareTable("Bob")
+        ann.net = NetGame(ann, HOST, broker_address, 0, 0, code=code)
+        ann.net.open()
+        bob.net = NetGame(bob, JOIN, broker_address, 0, None, code=code)
+        bob.net.open()
+        added.append((ann, bob))
+    deadline = time.monotonic() + 60 + count / 20
+    while not all(ann.net.playing and bob.net.playing for ann, bob in added):
+        for ann, bob in added:
+            ann.update()
+            bob.update()
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{count} rooms did not all open in time")
+    pairs += added
+
+
+def probe_delays(pairs: list, rng: random.Random) -> list[float]:
+    """A move's delay through random rooms while every room is open (the others polled between)."""
+    samples = []
+    for _ in range(PROBE_MOVES):
+        ann, bob = rng.choice(pairs)
+        if not ann.over:
+            samples.append(timed_move(ann, bob, rng))
+    for ann, bob in pairs:  # the rest keep their keep-alives
+        ann.update()
+        bob.update()
+    return samples
+
+
+def rooms_at_once(report, broker, steps=ROOM_STEPS) -> None:
+    """Rooms held open at once, step by step, until a move is slower than a frame: mosquitto's
+    resident memory and a move's delay at each step."""
+    rng = random.Random(7)
+    pairs: list = []
+    idle = resident_kib(broker.process.pid)
+    report("mosquitto resident, no room", f"{idle / 1024:.1f} MiB")
+    try:
+        for count in steps:
+            open_rooms(broker.address, pairs, count)
+            delays = probe_delays(pairs, rng)
+            held = resident_kib(broker.process.pid)
+            report(f"{count} rooms open at once (2 clients each)",
+                   f"mosquitto resident {held / 1024:.1f} MiB, {(held - idle) / count:.1f} KiB a room; "
+                   f"a move through one {percentiles(delays)}")
+            if quantile(delays, 0.5) > BAD_DELAY_S:
+                break
+    finally:
+        for ann, bob in pairs:
+            ann.net.close()
+            bob.net.close()
+
+
+def half_open_seconds(broker, count: int = 5, most: float = 200.0) -> dict[str, list[float]]:
+    """Seconds until the broker closes connections that never send CONNECT, by listener."""
+    import select
+    import socket
+
+    held = {sock: kind for kind, port in (("TCP", broker.tcp_port), ("WebSocket", broker.ws_port))
+            for sock in [socket.create_connection((LOOPBACK, port)) for _ in range(count)]}
+    started, closed = time.monotonic(), {"TCP": [], "WebSocket": []}
+    while held and time.monotonic() - started < most:
+        for sock in select.select(list(held), [], [], 1.0)[0]:
+            try:
+                sock.recv(16)
+            except OSError:
+                pass
+            closed[held.pop(sock)].append(time.monotonic() - started)
+            sock.close()
+    for sock in held:
+        sock.close()
+    return closed
 
 
 def run(report, quick: bool = False) -> None:
@@ -111,6 +210,12 @@ def run(report, quick: bool = False) -> None:
                    f"{result.cross_room} frames from another room, {result.strangers_read} messages read by "
                    f"strangers, {result.strangers_cut} strangers cut off by the broker, "
                    f"{result.guesses_unanswered} guessed codes unanswered")
+            rooms_at_once(report, broker, ROOM_STEPS[:2] if quick else ROOM_STEPS)
+            if not quick:
+                for kind, seconds in half_open_seconds(broker).items():
+                    report(f"connections that never send CONNECT, {kind} listener",
+                           f"{len(seconds)} of 5 closed by the broker, after "
+                           + (f"{min(seconds):.1f}-{max(seconds):.1f} s" if seconds else "none within 200 s"))
 
 
 
