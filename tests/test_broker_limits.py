@@ -1,8 +1,9 @@
 """The broker's own limits, on the real mosquitto with the repository's configuration: the test
 broker listens on loopback only, a keep-alive over the limit is refused where the version can,
 connections that never send CONNECT are closed (the WebSocket listener's within 10 s; the TCP
-listener's after about 95 s, mosquitto's fixed keep-alive before CONNECT, which ``python -m pyxel_app.bench.broker`` measures:
-too long for the suite), and a mosquitto older than the README's minimum is refused by name."""
+listener's after about 95 s, mosquitto's fixed keep-alive before CONNECT, which
+``python -m pyxel_app.bench.broker`` measures: too long for the suite), and a mosquitto older
+than the README's minimum is refused by name."""
 
 from __future__ import annotations
 
