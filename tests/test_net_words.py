@@ -148,7 +148,7 @@ class Location:
     (types.SimpleNamespace(location=Location("http:", "pc-anna:8000")), "ws://pc-anna:8000/mqtt"),
 ])
 def test_the_pages_own_broker_only_where_the_page_has_a_server(monkeypatch, page, expected):
-    from pyxel_app.shell.matchnet import page_broker
+    from pyxel_app.net.websocket import page_broker
 
     monkeypatch.setitem(sys.modules, "js", page)
     assert page_broker() == expected

@@ -20,6 +20,18 @@ SUBPROTOCOL = "mqtt"
 EVENTS = ("message", "close")  # what the page's WebSocket tells, each to a Python function (a proxy)
 
 
+def page_broker() -> str:
+    """The broker where the page comes from: its WebSocket at /mqtt (README); "" where the page has
+    no server of its own (``file://``) or no ``location`` (a worker, Node)."""
+    try:
+        from js import location
+
+        scheme, host = {"https:": "wss", "http:": "ws"}.get(location.protocol), location.host
+    except (ImportError, AttributeError):
+        return ""
+    return f"{scheme}://{host}/mqtt" if scheme and host else ""
+
+
 class WebSocketStream(Stream):
     def __init__(self, socket, incoming: deque, ended: list, proxies: list) -> None:
         super().__init__()

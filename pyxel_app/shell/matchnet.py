@@ -42,18 +42,6 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
     return role, host, port, int(local) - 1, ""
 
 
-def page_broker() -> str:
-    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README); ""
-    where the page has no server of its own (``file://``) or no ``location`` (a worker)."""
-    try:
-        from js import location
-
-        scheme, host = {"https:": "wss", "http:": "ws"}.get(location.protocol), location.host
-    except (ImportError, AttributeError):
-        return ""
-    return f"{scheme}://{host}/mqtt" if scheme and host else ""
-
-
 class NetSide:
     """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at."""
 
@@ -76,6 +64,8 @@ class NetSide:
         browser without one, the page's own server."""
         chosen = self.net_options.get("broker") or self.match.app.settings.get(BROKER_SETTING, "")
         if not chosen and self.match.app.web and sys.platform == "emscripten":
+            from ..net.websocket import page_broker
+
             return page_broker()
         return chosen
 
