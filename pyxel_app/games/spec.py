@@ -108,9 +108,7 @@ class GameSpec:
         if self.is_match:
             keys += ["title", "keys.play"] + [f"colour.{colour}" for colour in self.colours]
             keys += [f"level.{level}" for level in self.levels] + [f"ai_name.{level}" for level in self.levels]
-            # A variant chosen: its label, the line its board and the waiting screens show, its name in the LAN's list.
-            keys += [f"{kind}.{variant}" for kind in ("variant", "rules", "variant_name")
-                     for variant in self.rules.variants] if self.choose_variant else []
+            keys += [f"variant.{variant}" for variant in self.rules.variants] if self.choose_variant else []
             keys += ["hint"] if self.hint_level else []
         return tuple(keys)
 

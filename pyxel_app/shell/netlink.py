@@ -64,7 +64,7 @@ def why_lost(link) -> tuple[str, str]:
     """Why ``link`` ended, as (a ``net.why`` word, its detail).  A link through a broker that ended
     with the broker's connection is said as the broker's end, on both sides alike: the broker
     passes on the other side's will as it goes down, which alone would read "the connection was cut"."""
-    session = getattr(getattr(link.stream, "room", None), "session", None)
+    session = getattr(getattr(getattr(link, "stream", None), "room", None), "session", None)
     if session is not None and session.closed and session.problem:
         return session.problem, session.detail
     return link.problem, link.detail

@@ -15,7 +15,7 @@ from .netplay import elapsed_text, why_text
 from .setup_base import (ADDRESS_SETTING, CHOICE_PITCH, FIRST_CHOICE_ROW, KEYS_ROW, MODE_CODE_JOIN, NAME_ROW,
                          NET_FIRST_PHASE, QUESTION_ROW,
                          SOUND_SELECT, ChoiceScreen, Screen, Steps, choice_list, draw_prompt)
-from .strings import t
+from .strings import has, t
 
 LAN_SHOWN = 5  # games found on this network listed at once (the rest come as others go)
 LABEL_MAX = ui.COLS - 6  # a listed game's label after "[n] ", inside the margin
@@ -130,8 +130,8 @@ class LanScreen(ChoiceScreen):
         name, address = hosted.name or t("net.other_player"), lan_address(hosted)
         match = self.match
         if match.spec.choose_variant and hosted.variant in match.rules.variants:
-            return t("net.lan.game_variant", address=address, variant=match.word(f"variant_name.{hosted.variant}"),
-                     name=name)[:LABEL_MAX]
+            variant = variant_word(match, "variant_name", hosted.variant)
+            return t("net.lan.game_variant", address=address, variant=variant, name=name)[:LABEL_MAX]
         return t("net.lan.game", name=name, address=address)[:LABEL_MAX]
 
     def enter(self) -> None:
@@ -174,9 +174,15 @@ class LanScreen(ChoiceScreen):
         ui.hot_at(1, KEYS_ROW, match.word("keys.choose"))
 
 
+def variant_word(match, kind: str, variant: str) -> str:
+    """A variant's ``rules`` line or short ``variant_name``, where the game words them; else its label."""
+    key = f"{match.spec.key}.{kind}.{variant}"
+    return t(key) if has(key) else match.word(f"variant.{variant}")
+
+
 def hosted_rules(match) -> list[str]:
     """The line a host's waiting screen says the rules in, where the game has more than one."""
-    return [match.word(f"rules.{match.variant}")] if match.spec.choose_variant else []
+    return [variant_word(match, "rules", match.variant)] if match.spec.choose_variant else []
 
 
 def lan_address(hosted) -> str:
