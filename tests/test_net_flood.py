@@ -7,14 +7,20 @@ frames' CPU is ``python -m pyxel_app bench``'s: ``bench/flood.py``)."""
 from __future__ import annotations
 
 import random
+import time
 
-from test_netplay import connect_pair, frames, play_random, same_game
+import pytest
+from mosquitto import running_broker
+from test_netplay import connect_pair, frames, net_app, play_random, same_game, settled
 
 from pyxel_app.bench.flood import count_replies
 from pyxel_app.net.lines import LINES_PER_POLL, READ_LIMIT, LineLink
 from pyxel_app.net.protocol import Command
 from pyxel_app.net.stream import Stream
 from pyxel_app.shell.netlink import REFUSALS_PER_POLL
+from pyxel_app.shell.setup import MODE_CODE_HOST, MODE_CODE_JOIN
+
+broker = pytest.fixture(scope="module")(running_broker)
 
 
 class MessageStream(Stream):
@@ -65,10 +71,23 @@ def test_what_a_poll_says_goes_out_in_one_write():
     assert len(stream.messages) == 1 and stream.messages[0].count(b"\n") == 5
 
 
-def flooded_game(make_app, line: bytes, per_frame: int, seed: int):
-    """A whole game on the LAN while the joiner's way also carries ``per_frame`` flood lines a frame:
-    (host, joiner, frames, what the joiner read back by verb)."""
-    host_app, host, join_app, join = connect_pair(make_app, "connect4")
+def pair_by_code(make_app, broker_address: str):
+    host_app, host = net_app(make_app, "connect4", seed=1)
+    join_app, join = net_app(make_app, "connect4", seed=2)
+    host.net_options["broker"] = broker_address
+    host.start_network(MODE_CODE_HOST, broker_address, 0, "Ann")
+    join.start_network(MODE_CODE_JOIN, f"{host.net.code}@{broker_address}", 0, "Bob")
+    frames([host_app, join_app], lambda: settled(host) and settled(join), each=lambda: time.sleep(0.001))
+    return host_app, host, join_app, join
+
+
+def flooded_game(make_app, line: bytes, per_frame: int, seed: int, broker_address: str = ""):
+    """A whole game on the LAN (or by code through ``broker_address``) while the joiner's way also
+    carries ``per_frame`` flood lines a frame: (host, joiner, frames, what the joiner read back by verb)."""
+    if broker_address:
+        host_app, host, join_app, join = pair_by_code(make_app, broker_address)
+    else:
+        host_app, host, join_app, join = connect_pair(make_app, "connect4")
     replies: dict[str, int] = {}
     count_replies(join.net.link, replies)
     rng = random.Random(seed)
@@ -90,6 +109,13 @@ def test_the_game_plays_to_its_end_through_a_ping_flood_with_a_pong_a_frame_at_m
     host, join, polls, replies = flooded_game(make_app, b"PING\n", LINES_PER_POLL // 2, seed=1)
     assert same_game(host, join) and host.net.connected and join.net.connected
     assert 0 < replies["PONG"] <= polls + 1  # one a frame of the host's (and its own keep-alive's)
+
+
+def test_by_code_too_the_game_plays_to_its_end_through_a_ping_flood_with_a_pong_a_frame_at_most(make_app, broker):
+    host, join, polls, replies = flooded_game(make_app, b"PING\n", LINES_PER_POLL // 2, seed=3,
+                                              broker_address=broker.address)
+    assert same_game(host, join) and host.net.connected and join.net.connected
+    assert 0 < replies["PONG"] <= polls + 1  # one broker message a frame, one PONG in it
 
 
 def test_the_game_plays_to_its_end_through_a_flood_of_refused_moves_with_few_errors_a_frame(make_app):
