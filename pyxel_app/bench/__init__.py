@@ -27,6 +27,7 @@ def run(quick: bool = False) -> None:
     network.run(report, quick)
     flood.run(report, quick)
     broker.run(report, quick)
+    broker.limits(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)
