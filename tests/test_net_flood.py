@@ -132,3 +132,16 @@ def test_garbage_ends_the_link_with_one_error(make_app):
     frames([host_app, join_app], lambda: not host.net.connected and not join.net.connected)
     assert host.net.problem == "garbage" and replies.get("ERROR") == 1
     assert host.session is not None  # the game stays, to be resumed
+
+
+def test_a_peer_whose_lines_wait_to_be_handled_is_not_taken_for_silent():
+    now = [0.0]
+    stream = MessageStream()
+    link = LineLink(stream, clock=lambda: now[0])
+    stream.incoming += b"PING\n" * (READ_LIMIT // 5)  # read at once, handled over many polls
+    link.poll()
+    while link.decoder.waiting:
+        now[0] += 1.0  # a slow frame each poll: far past the link's silence timeout in all
+        link.poll()
+        link.flush()
+        assert not link.closed, link.problem

@@ -80,6 +80,8 @@ class LineLink:
         if self.closed:
             return []
         commands = self.decode(b"", LINES_PER_POLL)
+        if commands:  # lines that waited were heard too: a backlog being handled is no silence
+            self.last_heard = self.clock()
         if len(commands) < LINES_PER_POLL and self.decoder.waiting < READ_LIMIT:
             for data in self.stream.pieces(READ_LIMIT - self.decoder.waiting):
                 self.last_heard = self.clock()
