@@ -13,10 +13,10 @@ import pytest
 from mosquitto import running_broker
 from test_netplay import connect_pair, frames, net_app, play_random, same_game, settled
 
-from pyxel_app.bench.flood import count_replies
 from pyxel_app.net.lines import LINES_PER_POLL, READ_LIMIT, LineLink
 from pyxel_app.net.protocol import Command
 from pyxel_app.net.stream import Stream
+from pyxel_app.shell.netharness import count_replies
 from pyxel_app.shell.netlink import REFUSALS_PER_POLL
 from pyxel_app.shell.setup import MODE_CODE_HOST, MODE_CODE_JOIN
 

@@ -65,23 +65,11 @@ def meet(way: str, broker: str, seed: int):
     raise RuntimeError(f"{way}: the two apps did not meet")
 
 
-def count_replies(link, replies: dict[str, int]) -> None:
-    """Count, by verb, what the link reads (its PONGs are swallowed before the match layer sees them)."""
-    feed = link.decoder.feed
-
-    def counting(data, limit=None):
-        commands = feed(data, limit)
-        for command in commands:
-            replies[command.verb] = replies.get(command.verb, 0) + 1
-        return commands
-
-    link.decoder.feed = counting
-
-
 def flood(kind: str, way: str, frames: int, broker: str = "", flood_bytes: int = FLOOD_BYTES,
           seed: int = 1) -> Flooded:
     """``frames`` frames of the host while the joiner's way carries a flood of ``kind`` (``FLOODS``)."""
     from ..shell.harness import Driver
+    from ..shell.netharness import count_replies
 
     host_app, host, join_app, join = meet(way, broker, seed)
     rng = random.Random(seed)
