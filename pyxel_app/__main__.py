@@ -61,6 +61,8 @@ def build_parser() -> Parser:
     serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
     serve.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]",
                        help="host by invite code through this broker (the code shows in the window)")
+    serve.add_argument("--evaluation", choices=("yes", "no"), default="no",
+                       help="let both players see the evaluation (W) and review (K) during the game (default: no)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
     join.add_argument("address", metavar="HOST[:PORT]", help="the host's address; with --broker, the invite code")
@@ -255,11 +257,11 @@ def cmd_serve(args) -> None:
     if args.broker is not None:
         if args.port is not None or args.bind:
             raise UsageError("--broker hosts by invite code: --port and --bind are for the local network")
-        main(spec.key, network=("code_host", args.broker, 0, name, args.variant))
+        main(spec.key, network=("code_host", args.broker, 0, name, args.variant, args.evaluation == "yes"))
         return
     port = args.port or DEFAULT_PORT
     check_listening(args.bind, port)
-    main(spec.key, network=("host", args.bind, port, name, args.variant))
+    main(spec.key, network=("host", args.bind, port, name, args.variant, args.evaluation == "yes"))
 
 
 def check_listening(host: str, port: int) -> None:

@@ -309,8 +309,8 @@ DOCUMENTED = {
     "python -m pyxel_app": ([], WINDOW),
     "python -m pyxel_app play bypuzz": (["play", "bypuzz"], WINDOW),
     "python -m pyxel_app play bypuzz --puzzles sets.txt": (["play", "bypuzz", "--puzzles", "sets.txt"], WINDOW),
-    "python -m pyxel_app serve connect4 [--port 4270] [--bind ADDRESS] [--name Ann]":
-        (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app serve connect4 [--port 4270] [--bind ADDRESS] [--name Ann] [--evaluation yes]":
+        (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann", "--evaluation", "yes"], WINDOW),
     "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
     "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
     "python -m pyxel_app serve connect4 --broker broker.example.org[:1883] [--name Ann]":

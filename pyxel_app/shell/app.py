@@ -66,9 +66,10 @@ FRAME_THINK_END_MS = 8.0
 MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
-# The command line's network start: (role "host" or "join", host, port, player's name, variant or None);
-# by invite code the role is "code_host" or "code_join" and the host the broker (a joiner's: CODE@broker).
-Network = tuple[str, str, int, str, "str | None"]
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None
+# [, the host's yes to the evaluation]); by invite code the role is "code_host" or "code_join" and the
+# host the broker (a joiner's: CODE@broker).
+Network = tuple[str, str, int, str, "str | None"] | tuple[str, str, int, str, "str | None", bool]
 
 
 def resource_path() -> Path:

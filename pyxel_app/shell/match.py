@@ -46,7 +46,7 @@ from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, Setup, net_phases
-from .setup_base import sides_have_colours, stray_typing
+from .setup_base import NET_PHASES, sides_have_colours, stray_typing
 from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -106,7 +106,10 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page, and what network play adds where it is offered."""
+        """The game's page, and what network play adds where it is offered; on the network's set-up
+        screens, how network play works."""
+        if self.phase in NET_PHASES:
+            return t("net.help_page")
         own = t(f"{self.key}.help")
         networked = self.app.network or self.app.web  # the browser plays by invite code
         return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own

@@ -13,6 +13,7 @@ import sys
 from ..session import Session
 from .keyboard import NAME_MAX, clean_name
 from .match_study import AGREED, AGREED_META, agreed
+from .netlink import invite_code
 from .netplay import HOST, JOIN, NetGame
 from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
 from .strings import t
@@ -41,14 +42,6 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
     return role, host, port, int(local) - 1, ""
 
 
-def page_broker() -> str:
-    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README)."""
-    from js import location
-
-    scheme = "wss" if location.protocol == "https:" else "ws"
-    return f"{scheme}://{location.host}/mqtt"
-
-
 class NetSide:
     """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at."""
 
@@ -71,6 +64,8 @@ class NetSide:
         browser without one, the page's own server."""
         chosen = self.net_options.get("broker") or self.match.app.settings.get(BROKER_SETTING, "")
         if not chosen and self.match.app.web and sys.platform == "emscripten":
+            from ..net.websocket import page_broker
+
             return page_broker()
         return chosen
 
@@ -115,9 +110,12 @@ class NetSide:
         self.match.go_to_phase("connecting")
         self.net.open()
 
-    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
+    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None,
+                      evaluation: bool | None = None) -> None:
         """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
-        plays ``variant`` (the rules' first without one), a joiner learns it from the host.  By
+        plays ``variant`` (the rules' first without one) and offers the evaluation when
+        ``evaluation`` (``serve --evaluation yes|no``; None: as set before), a joiner learns both
+        from the host.  By
         invite code (``role`` a code mode) ``host`` is the broker's address, a joiner's with its
         code before it (``XR7-HJ4-MEY@broker:1883``)."""
         match = self.match
@@ -125,6 +123,8 @@ class NetSide:
         match.variant = match.rules.check_variant(variant)
         match.mode, match.names, match.seat = ROLE_MODES[role], [name, ""], 0
         match.colours = list(match.spec.colours[:2])
+        if evaluation is not None:
+            self.evaluation_offer = evaluation
         if role in CODE_MODES:
             code, _, broker = host.rpartition("@")
             self.net_options["broker"] = broker
@@ -145,14 +145,17 @@ class NetSide:
         connects where the command line says."""
         from ..net.protocol import join_address
 
-        role, host, port, _, variant = network
+        role, host, port, _, variant = network[:5]
         mode = ROLE_MODES[role]
         if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
             return False
         if mode in CODE_MODES:  # the saved game's code (a joiner must name it), on the broker named now
             saved_code = session.meta.get("address", "").partition("@")[0]
             code, _, broker = host.rpartition("@")
-            if mode == MODE_CODE_JOIN and code.replace("-", "").upper() != saved_code.replace("-", ""):
+            try:
+                if mode == MODE_CODE_JOIN and invite_code(code) != invite_code(saved_code):
+                    return False
+            except ValueError:  # a save whose code is none: not this game
                 return False
             session.meta["address"] = f"{saved_code}@{broker}"
             return True
@@ -244,7 +247,7 @@ class NetSide:
         match = self.match
         if match.session is not None:
             return agreed(match.session)
-        return self.evaluation_offer if match.mode == MODE_HOST else True
+        return self.evaluation_offer if match.mode in HOSTING_MODES else True
 
     def agree_evaluation(self, both: bool) -> None:
         meta = self.match.session.meta

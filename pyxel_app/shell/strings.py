@@ -276,6 +276,23 @@ STRINGS: dict[str, dict[str, str]] = {
             "or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
             "connection keeps the game: reconnect from the question or the game menu."
         ),
+        "net.help_page": (
+            "Network play: two computers play one game, each judging every move itself.\n\n"
+            "On this network: one player chooses Host a network game and waits; the screen shows this "
+            "computer's addresses. The other chooses Join a network game: the games hosted here are "
+            "listed as they are heard, with the rules they play, or type the host's address "
+            "(192.168.1.5, pc-anna:5000).\n\n"
+            "Anywhere, by invite code: the host chooses Host by invite code and reads out the code of "
+            "nine characters; the other chooses Join by invite code and types it (any case, with or "
+            "without the dashes). Both meet on a broker, a server both reach: [F2] (pad X) types its "
+            "address, host or host:port (a wss:// URL in the browser).\n\n"
+            "The host chooses the rules and whether both may see the evaluation; the joiner learns "
+            "both, and the host moves first. While waiting [ESC] cancels; after a failure [RETURN] "
+            "tries again.\n\n"
+            "In the game [Z] asks to take your last move back; the game menu ([TAB], pad START) offers "
+            "a draw or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
+            "connection keeps the game: reconnect from the question or the game menu."
+        ),
         "net.mode.host": "Host a network game",
         "net.mode.join": "Join a network game",
         "net.mode.code_host": "Host by invite code",
@@ -284,7 +301,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.code.prompt": "The invite code from the player who hosts:",
         "net.code.bad": "Not an invite code: {code}",
         "net.code.broker": "Broker: {broker}",
-        "net.code.no_broker": "No broker is set: press F2 and type its address.",
+        "net.code.no_broker": "No broker is set: press F2 (pad X) and type its address.",
         "net.code.connecting": "Joining {code} through {broker}.",
         "net.code.back_soon": "Waiting for {player}, code {code} {time}",
         "net.keys.code": "Type; [RETURN] join, [F2] the broker",
@@ -295,6 +312,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.lan.question": "Games on this network:",
         "net.lan.type": "Type the host's address",
         "net.lan.game": "{address} {name}",
+        "net.lan.game_variant": "{address} ({variant}) {name}",
         "net.lan.searching": "Looking for games",
         "net.word": "Network.",
         "net.hosting": "Waiting for the other player to join.",
@@ -379,7 +397,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.slow": "no greeting within {detail} s",
         "net.why.broker_down": "the broker cannot be reached",
         "net.why.broker_unknown": "the broker's address is not known",
-        "net.why.broker_address": "the broker's address is no address",
+        "net.why.broker_address": "the broker's address cannot be used",
+        "net.why.no_broker": "no broker is set",
+        "net.why.no_websocket": "this page cannot reach a broker",
         "net.why.broker_kind": "the broker's address is of the wrong kind here",
         "net.why.broker_refused": "the broker refused the game (code {detail})",
         "net.why.broker_lost": "the connection to the broker was lost",
@@ -811,6 +831,25 @@ STRINGS: dict[str, dict[str, str]] = {
             "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
             "Spiel: über die Frage oder das Spielmenü neu verbinden."
         ),
+        "net.help_page": (
+            "Netzwerkspiel: zwei Rechner spielen eine Partie, jeder prüft jeden Zug selbst.\n\n"
+            "Im selben Netz: ein Spieler wählt Netzwerkspiel eröffnen und wartet; der Bildschirm zeigt "
+            "die Adressen dieses Rechners. Der andere wählt Netzwerkspiel beitreten: die Spiele hier "
+            "werden gelistet, sobald sie zu hören sind, mit ihren Regeln, oder er tippt die Adresse "
+            "des Eröffners (etwa 192.168.1.5:5000).\n\n"
+            "Überall, per Einladungscode: der Eröffner wählt Per Code eröffnen und liest den Code aus "
+            "neun Zeichen vor; der andere wählt Per Code beitreten und tippt ihn (groß oder klein, mit "
+            "oder ohne Striche). Beide treffen sich auf einem Broker, einem Server, den beide "
+            "erreichen: [F2] (Pad X) tippt seine Adresse, Rechner oder Rechner:Port (im Browser eine "
+            "wss://-Adresse).\n\n"
+            "Der Eröffner wählt die Regeln und ob beide die Bewertung sehen dürfen; der andere "
+            "erfährt beides, und der Eröffner zieht zuerst. Beim Warten bricht [ESC] ab; nach einem "
+            "Fehlschlag versucht [RETURN] es erneut.\n\n"
+            "Während der Partie fragt [Z], ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
+            "([Tab], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach einem "
+            "neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das Spiel: über die "
+            "Frage oder das Spielmenü neu verbinden."
+        ),
         "net.mode.host": "Netzwerkspiel eröffnen",
         "net.mode.join": "Netzwerkspiel beitreten",
         "net.mode.code_host": "Per Code eröffnen",
@@ -819,7 +858,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.code.prompt": "Der Einladungscode vom eröffnenden Spieler:",
         "net.code.bad": "Kein Einladungscode: {code}",
         "net.code.broker": "Broker: {broker}",
-        "net.code.no_broker": "Kein Broker eingestellt: F2 drücken und seine Adresse tippen.",
+        "net.code.no_broker": "Kein Broker eingestellt: F2 (Pad X) drücken und seine Adresse tippen.",
         "net.code.connecting": "Trete {code} über {broker} bei.",
         "net.code.back_soon": "Warte auf {player}, Code {code} {time}",
         "net.keys.code": "Tippen; [RETURN] beitreten, [F2] Broker",
@@ -830,6 +869,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.lan.question": "Spiele in diesem Netz:",
         "net.lan.type": "Adresse des Eröffners tippen",
         "net.lan.game": "{address} {name}",
+        "net.lan.game_variant": "{address} ({variant}) {name}",
         "net.lan.searching": "Suche Spiele",
         "net.word": "Netzwerk.",
         "net.hosting": "Warte, bis der andere Spieler beitritt.",
@@ -914,7 +954,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.slow": "kein Gruß binnen {detail} s",
         "net.why.broker_down": "der Broker ist nicht erreichbar",
         "net.why.broker_unknown": "die Adresse des Brokers ist unbekannt",
-        "net.why.broker_address": "die Adresse des Brokers ist keine Adresse",
+        "net.why.broker_address": "die Adresse des Brokers ist unbrauchbar",
+        "net.why.no_broker": "kein Broker eingestellt",
+        "net.why.no_websocket": "diese Seite erreicht keinen Broker",
         "net.why.broker_kind": "die Adresse des Brokers passt hier nicht",
         "net.why.broker_refused": "der Broker lehnt das Spiel ab (Code {detail})",
         "net.why.broker_lost": "die Verbindung zum Broker ist abgerissen",
