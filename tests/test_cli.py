@@ -921,3 +921,49 @@ def test_a_bad_date_or_option_for_puzzle_is_one_line_and_exit_2(args, message, c
     assert main(["puzzle", *args]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize("stdin, message", [
+    ("closed", "record: standard input is closed"),
+    ("write-only", "record: standard input is not open for reading"),
+    (b"4453 \xff\xfe\n", "record: standard input: the file is not UTF-8 text"),
+])
+def test_review_from_standard_input_closed_unreadable_or_binary_is_one_line_and_exit_2(stdin, message, tmp_path):
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "pyxel_app", "review", "connect4", "-"]
+    if stdin == "closed":  # as `<&-` leaves it: no descriptor 0 at all
+        result = subprocess.run(command, capture_output=False, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=env, timeout=120, preexec_fn=lambda: os.close(0))
+    elif stdin == "write-only":
+        with open(tmp_path / "out.txt", "wb") as sink:
+            result = subprocess.run(command, stdin=sink, capture_output=True, env=env, timeout=120)
+    else:
+        result = subprocess.run(command, input=stdin, capture_output=True, env=env, timeout=120)
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2 and result.stdout == b"" and err.strip().splitlines() == [f"python -m pyxel_app: error: {message}"], err
+
+
+FILE_COMMANDS = [  # every command that reads a file the user names, with that file's place in it
+    ["review", "connect4", "{file}"], ["snap", "menu", "--input", "{file}", "--out", "shot.png"],
+    ["play", "bypuzz", "--puzzles", "{file}"],
+]
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda command: command[0])
+@pytest.mark.parametrize("kind, message", [
+    ("folder", "a folder, not a file"), ("device", "a device, not a file"), ("binary", "the file is not UTF-8 text"),
+    ("pipe", "a named pipe, not a file"),
+])
+def test_every_command_that_reads_a_file_refuses_a_folder_device_pipe_or_binary_in_one_line(command, kind, message,
+                                                                                           tmp_path, monkeypatch, capsys):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    path = {"folder": tmp_path, "device": "/dev/zero", "binary": tmp_path / "bin.dat", "pipe": tmp_path / "fifo"}[kind]
+    if kind == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif kind == "pipe":
+        os.mkfifo(path)
+    assert main([word.format(file=path) for word in command]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and f"{path}: {message}" in err, err
