@@ -894,13 +894,13 @@ def date_of(text):
 
 
 def test_puzzle_gives_the_same_output_for_a_date_in_fresh_processes_and_today_by_default(capsys):
-    from datetime import date
+    from pyxel_app.puzzles import today
 
     runs = [run_cli("puzzle", "othello", "--date", "2024-02-29", "--level", "hard") for _ in range(2)]
     assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stderr == ""
     assert puzzle_output(["othello", "--date", "2024-02-29", "--level", "hard"], capsys) == runs[0].stdout.splitlines()
     today = puzzle_output(["pegs", "--variant", "french"], capsys)
-    assert today == puzzle_output(["pegs", "--variant", "french", "--date", date.today().isoformat(), "--level", "medium"],
+    assert today == puzzle_output(["pegs", "--variant", "french", "--date", today().isoformat(), "--level", "medium"],
                                   capsys)
     assert puzzle_output(["warcaby"], capsys) == puzzle_output(["draughts", "--variant", "warcaby"], capsys)
 
@@ -967,3 +967,24 @@ def test_every_command_that_reads_a_file_refuses_a_folder_device_pipe_or_binary_
     assert main([word.format(file=path) for word in command]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and f"{path}: {message}" in err, err
+
+
+TODAY_AT = """
+import datetime as dt, sys, time
+from pyxel_app.puzzles import days
+days.now = lambda: dt.datetime(2026, 3, 14, 0, 54, tzinfo=dt.timezone.utc)  # 17:54 the day before in Los Angeles
+time.tzset()
+from pyxel_app.shell import puzzle_record
+print(dt.datetime(2026, 3, 14, 0, 54, tzinfo=dt.timezone.utc).astimezone().date(), puzzle_record.today())
+from pyxel_app.__main__ import main
+sys.exit(main(["puzzle", "connect4"]))
+"""
+
+
+def test_the_command_line_and_the_app_have_one_today_the_utc_date_in_any_time_zone():
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT), TZ="America/Los_Angeles")
+    result = subprocess.run([sys.executable, "-c", TODAY_AT], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    local, app_day = result.stdout.splitlines()[0].split()
+    assert local == "2026-03-13" and app_day == "2026-03-14"  # the zone took effect; the app's day is UTC's
+    assert ", 2026-03-14: " in result.stdout.splitlines()[1]  # and the command line's puzzle is that day's
