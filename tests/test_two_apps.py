@@ -196,13 +196,17 @@ def test_the_in_use_question_answers_to_keys_pad_and_mouse_in_both_languages(mak
 
 def test_retry_after_the_other_app_closed_takes_the_folder_and_its_latest_settings(make_app, tmp_path):
     holder = DataFolder(FileStorage(tmp_path), lock=True)
+    (tmp_path / "settings.txt").write_text("volume=x\n")  # the second app's start mends this in memory only
     second, driver = make_app(FileStorage(tmp_path), lock=True)
-    assert second.storage.read_only
+    assert second.storage.read_only and second.storage.memory and (tmp_path / "settings.txt").read_text() == "volume=x\n"
+    second.storage.write("bypuzz-set.txt", "kept")  # as the command line's --puzzles does
     (tmp_path / "settings.txt").write_text("volume=2\n")  # the other app's last save
     holder.held.close()  # it closes
+    driver.key("RETURN")  # the settings' message first
     driver.key("R")
     driver.run(2)
     assert not second.storage.read_only and second.screen is second.menu and second.settings.get("volume") == "2"
+    assert (tmp_path / "bypuzz-set.txt").read_text() == "kept" and not second.storage.memory
     second.settings.set("volume", "6")
     assert settings_of(tmp_path)["volume"] == "6"
 

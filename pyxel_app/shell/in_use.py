@@ -20,6 +20,7 @@ from . import palette, ui
 from .chooser import Chooser
 from .host import Host
 from .overlays import Page
+from .settings import FILE_NAME as SETTINGS_FILE
 from .strings import t
 
 CHOICES = ("in_use.read_only", "in_use.again", "in_use.quit")
@@ -67,7 +68,7 @@ class InUseScreen(Page):
         app = self.app
         if choice == "in_use.quit":
             app.quit()
-        elif choice == "in_use.again" and not app.storage.claim():
+        elif choice == "in_use.again" and not self.claim():
             self.still_open = True
         else:
             if choice == "in_use.again":
@@ -77,6 +78,17 @@ class InUseScreen(Page):
                 run()
             if app.storage.read_only:
                 app.show_message(t("in_use.read_only_note"))
+
+    def claim(self) -> bool:
+        """The folder for this app, if the other has closed; its settings are then read afresh, not
+        this app's copy of the moment it started (the other's last changes come after it)."""
+        storage = self.app.storage
+        settings = storage.memory.pop(SETTINGS_FILE, False)
+        if storage.claim():
+            return True
+        if settings is not False:
+            storage.memory[SETTINGS_FILE] = settings
+        return False
 
     def draw(self) -> None:
         self.draw_page(t("in_use.footer"), None, None)

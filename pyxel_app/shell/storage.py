@@ -166,6 +166,11 @@ class Storage:
         """Something that changes whenever ``name`` is written (by any app); None when it is missing."""
         return self.read(name)
 
+    def read_versioned(self, name: str, limit: int = MAX_FILE_BYTES) -> tuple[str | None, object]:
+        """``read`` and the version of what was read (a change meanwhile is seen later, never missed)."""
+        text = self.read(name, limit)
+        return text, text
+
     def offer(self, name: str, text: str) -> bool:
         """Hand ``text`` to the player as a file ``name`` outside the store; False when the store
         is already the player's own folder (the desktop's) and there is nothing to hand over."""
@@ -258,6 +263,10 @@ class FileStorage(Storage):
         except OSError:
             others = []
         return [f"{TEMP_PREFIX}{name}{OLD_SUFFIX}", *others]
+
+    def read_versioned(self, name: str, limit: int = MAX_FILE_BYTES) -> tuple[str | None, object]:
+        version = self.version(name)  # before the read: a change meanwhile is seen later, never missed
+        return self.read(name, limit), version
 
     def version(self, name: str) -> object:
         """Every write makes a new file (its own inode) with its own time."""
@@ -510,7 +519,7 @@ class DataFolder:
 
     def claim(self) -> bool:
         """Take the folder's lock; False (read-only, ``holder`` said) while another app holds it.
-        After a later True the folder is this app's: what was kept in memory meanwhile stays there."""
+        After a later True the folder is this app's, and what was kept in memory meanwhile is written."""
         try:
             self.held = self.backend.lock()
         except FolderInUse as busy:
@@ -519,6 +528,12 @@ class DataFolder:
         if self.holder is not None:  # the other app has closed: its half-done writes are gone with it
             self.holder, self.read_only, self.lasting = None, False, True
             self.backend.clean_up()
+            kept, self.memory = self.memory, {}
+            for name, text in kept.items():
+                if text is None:
+                    self.delete(name)
+                else:
+                    self.write(name, text)
         return True
 
     def describe(self, name: str) -> str:
@@ -551,8 +566,7 @@ class DataFolder:
         if name in self.memory:
             return self.memory[name]
         try:
-            version = self.backend.version(name)  # before the read: a change meanwhile is seen later, never missed
-            text = self.backend.read(name, self.limit(name))
+            text, version = self.backend.read_versioned(name, self.limit(name))
         except self.backend.errors as error:
             self.set_aside(name, problem_text(error))
             return None
