@@ -235,6 +235,14 @@ def test_the_lock_holds_across_processes_and_goes_with_a_killed_holder(tmp_path)
         with pytest.raises(FolderInUse) as busy:
             FileStorage(tmp_path).lock()
         assert busy.value.holder == str(holder.pid)
+        # The app itself in a third process: it asks and writes nothing (it would mend this file).
+        (tmp_path / "settings.txt").write_text("volume=eleven\n")
+        app = subprocess.run([sys.executable, "-m", "pyxel_app"], capture_output=True, text=True, timeout=120,
+                             env=dict(env, SDL_AUDIODRIVER="dummy", BYPUZZ_DATA_DIR=str(tmp_path),
+                                      BYPUZZ_HEADLESS_FRAMES="30"))
+        assert app.returncode == 0 and "ran 30 frames headless" in app.stdout, app.stderr
+        assert sorted(os.listdir(tmp_path)) == [LOCK_FILE, "settings.txt"]
+        assert (tmp_path / "settings.txt").read_text() == "volume=eleven\n"
     finally:
         holder.send_signal(signal.SIGKILL)  # it dies without a word: the system lets the lock go
         holder.wait(timeout=30)

@@ -29,6 +29,7 @@ KEPT_DAYS = 400  # enough for any streak worth showing, and the settings stay sm
 MOST_COUNT = 999_999
 FIELDS = ("solved", "hints", "attempts")
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)  # only a calendar date (an ISO week day 2026-W01-1 is none)
+DAY_LIST = re.compile(r"(?:\d{4}-\d{2}-\d{2})?(?:,(?:\d{4}-\d{2}-\d{2})?)*", re.ASCII)  # DAYs apart by commas
 DAY_CHARS = len("2025-03-14,")
 # A list of days longer than this is refused unread; up to it, the last KEPT_DAYS are kept.
 MOST_SOLVED_CHARS = 100 * KEPT_DAYS * DAY_CHARS
@@ -57,13 +58,22 @@ def parse_days(text: str) -> tuple[date, ...]:
     return tuple(parse_day(word) for word in filter(None, text.split(",")))
 
 
+@lru_cache(maxsize=PARSED_VALUES)
+def streak_of(text: str, day: date) -> int:
+    """The streak up to ``day`` of a ``solved`` value (0 for a bad one): worked out once a day."""
+    try:
+        return streak(parse_days(text), day)
+    except ValueError:
+        return 0
+
+
 def mend_days(value: str) -> str | Mended | None:
     """What is wrong with a ``solved`` value: a bad day; Mended when days after tomorrow or more
     than KEPT_DAYS were dropped.  Work: one look at each word, parses of the kept days only."""
-    words = sorted(set(filter(None, value.split(","))))
-    bad = next((word for word in words if not DAY.fullmatch(word)), None)
-    if bad is not None:
+    if not DAY_LIST.fullmatch(value):  # one look at the whole text; the word is found only then
+        bad = next(word for word in value.split(",") if word and not DAY.fullmatch(word))
         return f"bad day {bad[:12]!r}"
+    words = sorted(dict.fromkeys(filter(None, value.split(","))))  # in order already: a linear sort
     latest = day_text(today() + timedelta(days=1))  # tomorrow: a clock a little ahead
     past = [word for word in words if word <= latest]  # the text's order is the calendar's
     kept = past[-KEPT_DAYS:]
@@ -120,10 +130,10 @@ class PuzzleRecord:
             return 0
 
     def solved_on(self, day: date) -> bool:
-        return day in self.solved_days()
+        return self.streak(day) > 0 and day in self.solved_days()
 
     def streak(self, day: date) -> int:
-        return streak(self.solved_days(), day)
+        return streak_of(self._get("solved"), day)
 
     def add(self, field: str, n: int = 1) -> None:
         self.settings.set(self.name + field, str(min(MOST_COUNT, self.count(field) + n)))

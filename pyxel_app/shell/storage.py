@@ -59,7 +59,7 @@ MAX_BAD_NUMBER = 10**6
 MAX_FILE_BYTES = 1024 * 1024
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
 OLD_SUFFIX = ".old"  # .NAME.old: the previous file, aside while a write moves the new one in
-# .NAME~XXXXXXXX.old: the same, named after its write's temporary file, so two writers never share it.
+# .NAME+XXXXXXXX.old: the same, named after its write's temporary file, so two writers never share it.
 ASIDE_MARK = "+"  # in no name the app writes (a slot's name writes other letters with ~)
 WRITE_TRIES = 3  # a write another app's start or write disturbed is tried again this often
 LOCK_FILE = "instance.lock"  # held by the one app that writes the folder; says its process id
@@ -120,6 +120,7 @@ def hold_lock(handle) -> bool:
     except ImportError:
         import msvcrt  # Windows: a lock on the first byte
 
+        handle.seek(0)
         try:
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
         except PermissionError:
@@ -256,7 +257,7 @@ class FileStorage(Storage):
         return None
 
     def _asides(self, name: str) -> list[str]:
-        """The names ``name``'s old file may have aside, newest write's first as far as names tell."""
+        """The names ``name``'s old file may have aside: the name of earlier versions, then each write's own."""
         start = f"{TEMP_PREFIX}{name}{ASIDE_MARK}"
         try:
             others = [other for other in os.listdir(self.folder) if other.startswith(start) and other.endswith(OLD_SUFFIX)]
@@ -340,8 +341,11 @@ class FileStorage(Storage):
             handle.close()
             return None
         if not held:
-            handle.seek(0)
-            holder = handle.read(20).strip()
+            try:
+                handle.seek(0)
+                holder = handle.read(20).strip()
+            except OSError:  # Windows refuses to read a locked byte
+                holder = ""
             handle.close()
             raise FolderInUse(holder if holder.isdigit() else "")
         handle.seek(0)
@@ -589,11 +593,14 @@ class DataFolder:
             return False
         try:
             self.backend.write(name, text)
-            self.seen[name] = self.backend.version(name)
         except self.backend.errors as error:
             self.memory[name] = text
             self._failed(name, error)
             return False
+        try:
+            self.seen[name] = self.backend.version(name)
+        except self.backend.errors:
+            self.seen.pop(name, None)  # not known: no later write is taken for another app's
         self.memory.pop(name, None)
         self.failing = False
         return self.lasting
