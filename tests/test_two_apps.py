@@ -248,3 +248,16 @@ def test_the_lock_holds_across_processes_and_goes_with_a_killed_holder(tmp_path)
         holder.wait(timeout=30)
     assert (tmp_path / LOCK_FILE).read_text().strip() == str(holder.pid)  # the stale file stays ...
     assert FileStorage(tmp_path).lock() is not None  # ... and does not stop the next app
+
+
+def test_the_in_use_page_keeps_its_choices_on_screen_for_a_long_folder_name(make_app, tmp_path, screen_text):
+    from pyxel_app.shell import ui
+    from pyxel_app.shell.in_use import CHOICES
+
+    folder = tmp_path / ("a-long-folder-name-" * 12) / ("deeper-" * 30)
+    holder = DataFolder(FileStorage(folder), lock=True)
+    second, _ = make_app(FileStorage(folder), lock=True)
+    screen = second.screen
+    bottom = screen.chooser.row_y(len(CHOICES) - 1) + ui.CELL
+    assert holder.held is not None and bottom <= (screen.FOOTER_ROW - 1) * ui.CELL
+    assert str(folder)[-20:] in screen_text(second).replace(" | ", "")

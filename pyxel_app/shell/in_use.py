@@ -24,6 +24,7 @@ from .settings import FILE_NAME as SETTINGS_FILE
 from .strings import t
 
 CHOICES = ("in_use.read_only", "in_use.again", "in_use.quit")
+SHOWN_FOLDER = 70  # characters of the folder's name: two lines at most
 
 
 def hotkey_of(label: str) -> str:
@@ -43,9 +44,10 @@ class InUseScreen(Page):
         self.chooser = Chooser(len(CHOICES), 0, ui.LINE_PITCH, self.BODY_COL * ui.CELL, self.BODY_WIDTH * ui.CELL)
 
     def body(self) -> list[str]:
-        holder = self.app.storage.holder
-        text = t("in_use.text", folder=self.app.storage.describe(""), process=holder) if holder else t(
-            "in_use.text_no_process", folder=self.app.storage.describe(""))
+        holder, folder = self.app.storage.holder, self.app.storage.describe("")
+        if len(folder) > SHOWN_FOLDER:  # its end says which folder; the choices stay on the page
+            folder = "..." + folder[3 - SHOWN_FOLDER :]
+        text = t("in_use.text", folder=folder, process=holder) if holder else t("in_use.text_no_process", folder=folder)
         return ui.wrap(text, self.BODY_WIDTH)
 
     def choices_top(self) -> int:
