@@ -894,13 +894,13 @@ def date_of(text):
 
 
 def test_puzzle_gives_the_same_output_for_a_date_in_fresh_processes_and_today_by_default(capsys):
-    from pyxel_app.puzzles import today
+    from pyxel_app.puzzles import today as puzzle_day
 
     runs = [run_cli("puzzle", "othello", "--date", "2024-02-29", "--level", "hard") for _ in range(2)]
     assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stderr == ""
     assert puzzle_output(["othello", "--date", "2024-02-29", "--level", "hard"], capsys) == runs[0].stdout.splitlines()
     today = puzzle_output(["pegs", "--variant", "french"], capsys)
-    assert today == puzzle_output(["pegs", "--variant", "french", "--date", today().isoformat(), "--level", "medium"],
+    assert today == puzzle_output(["pegs", "--variant", "french", "--date", puzzle_day().isoformat(), "--level", "medium"],
                                   capsys)
     assert puzzle_output(["warcaby"], capsys) == puzzle_output(["draughts", "--variant", "warcaby"], capsys)
 
