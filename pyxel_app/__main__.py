@@ -80,7 +80,7 @@ def build_parser() -> Parser:
     solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
     puzzle = commands.add_parser("puzzle", help="the puzzle of the day: position, task, solution; the first move last")
     puzzle.add_argument("game")
-    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today)")
+    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today in UTC, as in the app)")
     puzzle.add_argument("--level", choices=PUZZLE_LEVELS, default=PUZZLE_LEVELS[1])
     puzzle.add_argument("--variant", help="the rules or board (a game's variants with puzzles)")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
@@ -164,16 +164,14 @@ def cmd_solve(args) -> None:
 
 
 def cmd_puzzle(args) -> None:
-    from datetime import date
-
-    from .puzzles import NoPuzzleError, daily, line_text, task_text
+    from .puzzles import NoPuzzleError, daily, line_text, task_text, today
     from .puzzles.words import TITLES, kind_name
 
     spec = find_game(args.game)
     variant = args.variant
     if variant is None and args.game in spec.rules.variants and args.game != spec.key:
         variant = args.game  # "warcaby" names the game and its rules
-    day = args.date or date.today()
+    day = args.date or today()
     try:
         puzzle = daily(spec.key, day, args.level, variant)
     except NoPuzzleError as error:
@@ -317,20 +315,13 @@ def checked_puzzle_set(path: str) -> str:
 def read_record_text(path: str) -> str:
     """The text of the record file ``path``, or of standard input for ``-``."""
     from .rules.records import MAX_RECORD_CHARS
-    from .shell.storage import problem_text
 
-    if path != "-":
-        text = read_text_file(path, "record", 4 * MAX_RECORD_CHARS)
-        if text is None:
-            raise UsageError(f"{path}: no such file")
-        return text
-    data = sys.stdin.buffer.read(4 * MAX_RECORD_CHARS + 1)
-    if len(data) > 4 * MAX_RECORD_CHARS:
-        raise UsageError(f"standard input: more than {4 * MAX_RECORD_CHARS} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(f"standard input: {problem_text(error)}") from None
+    if path == "-":
+        return cli.read_standard_input("record", 4 * MAX_RECORD_CHARS)
+    text = read_text_file(path, "record", 4 * MAX_RECORD_CHARS)
+    if text is None:
+        raise UsageError(f"{path}: no such file")
+    return text
 
 
 def cmd_review(args) -> None:

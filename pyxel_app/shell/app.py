@@ -39,13 +39,14 @@ from . import puzzle_record
 from .puzzle_open import preload as preload_puzzles
 from .puzzle_open import puzzle_cartridge
 from .host import GameOnScreen, Overlay, Screen
+from .in_use import InUseScreen, when_ready
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
-from .setup_base import BROKER_SETTING, broker_problem
+from .setup_base import ADDRESS_SETTING, BROKER_SETTING, address_problem, broker_problem
 from .slots import old_save_file, slot_pattern
 from .sounds import TUNE_SLOTS, TUNES, is_jingle
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
@@ -136,6 +137,7 @@ def app_setting_checks() -> dict:
         "pad.layout": one_of(*PAD_LAYOUTS),
         "key.": parsed_by(parse_binding, BindingError),
         BROKER_SETTING: broker_problem,
+        ADDRESS_SETTING: address_problem,
         "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
         **puzzle_record.CHECKS,  # what was done with the puzzles of the day
     }
@@ -144,18 +146,20 @@ def app_setting_checks() -> dict:
 class App:
     def __init__(
         self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
-        network: bool | None = None, offer: bool = True,
+        network: bool | None = None, offer: bool = True, lock: bool = False,
     ) -> None:
         """``title`` starts at the title screen (the real start); without it, at the menu, which
         offers a saved game unless ``offer`` is False (the command line opens its cartridge, which
-        offers its own).  ``network`` offers network play (the default: not in the browser)."""
+        offers its own).  ``network`` offers network play (the default: not in the browser).
+        ``lock`` takes the data folder for this app, or asks first when another app holds it."""
         self.web = is_web() if web is None else web
         self.network = not self.web if network is None else network and not self.web
         self.dialogs = Dialogs(self)
         self.overlays, self.waiting_dialogs = self.dialogs.shown, self.dialogs.waiting  # the lists, for tests and drivers
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
             storage = storage.backend
-        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files())
+        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files(),
+                                  lock=lock)
         self.rng = random.Random(seed)
         self.crashes = 0
         self.frame_started = time.perf_counter()
@@ -175,10 +179,10 @@ class App:
         self.stripes = LoadingStripes(frames=0)  # the border's loading stripes as a cartridge starts
         self.quit_called = False
         self.apply_settings()
-        if title:
-            self.screen = TitleScreen(self)
-        elif offer:
-            self.offer_resume()
+        first = TitleScreen(self) if title else self.menu
+        self.screen = InUseScreen(self, first) if self.storage.holder is not None else first
+        if offer and not title:
+            when_ready(self, self.offer_resume)
 
     # Settings.
 
@@ -291,7 +295,7 @@ class App:
     def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
         if start is not None:
-            self.open_cartridge(start, network=network)
+            when_ready(self, lambda: self.open_cartridge(start, network=network))
 
     def open_puzzle(self, spec: games.GameSpec, variant: str, level: str) -> None:
         """A game's puzzle of the day in place of the cartridge shown (shell/puzzle_open.py)."""
@@ -469,7 +473,7 @@ def open_app(start: str | None, network: Network | None = None, storage: Storage
     """The app as the command line starts it: at the title, or in the cartridge ``start`` (which
     offers its saved game itself: the menu behind it offers none).  Only after ``boot``: Pyxel
     names the data folder."""
-    app = App(storage=storage, title=start is None, offer=start is None)
+    app = App(storage=storage, title=start is None, offer=start is None, lock=True)
     for name, text in (files or {}).items():
         app.storage.write(name, text)
     app.open_start(start, network)

@@ -23,7 +23,8 @@ from .insight import KEY_EVALUATE, KEY_REVIEW, Insight, StudiedItself
 from .record_keeper import RecordKeeper
 from .record_page import RecordPage
 from .replay import RECORD_KEY
-from .slot_page import SlotPage
+from .slot_page import SlotPage, now
+from .slots import keep_changed_elsewhere
 from .strings import error_words, t
 from .timeline import Marks
 
@@ -140,7 +141,10 @@ class Cartridge(RecordKeeper, StudiedItself):
         return Session.from_text(text, self.rules, self.load_start, self.solver())
 
     def autosave(self) -> bool:
-        """Keep the game in progress (or forget a finished one); False when it could not be written."""
+        """Keep the game in progress (or forget a finished one); False when it could not be written.
+        Another app's game in the file since it was read is kept in a slot first, never lost."""
+        if keep_changed_elsewhere(self.app.storage, self.spec.key, self.autosave_name, t("slots.elsewhere"), now()):
+            self.flash(t("msg.elsewhere_kept", slot=t("slots.elsewhere")))
         if self.in_progress():
             self.keeps_declined_save = False
             return self.app.storage.write(self.autosave_name, self.session.to_text())

@@ -175,6 +175,7 @@ class ByPuzzCartridge(Cartridge):
             return parse_number(value, 1, MAX_MOVES, "a move count")
 
         return {
+            "bypuzz.set": lambda key, value: None,  # bounded like every value; an unknown set is the standard one
             "bypuzz.target": one_of(*TARGET_CHOICES),
             "bypuzz.level": one_of(*LEVELS),
             "bypuzz.tiles": one_of(*TILE_STYLES),
