@@ -101,7 +101,7 @@ class CodeScreen(NetScreen):
 
     def enter(self) -> None:
         self.entry = CodeEntry(self.accept, self.match.refuse, self.typed, rows=CODE_ROWS, most=CODE_MOST,
-                               clean=clean_code)
+                               clean=clean_code, offer=False)  # the code typed before the broker's page
 
     def update(self, inp: Input) -> None:
         if wants_broker(inp, self.match.hotkeys.clicked(inp)):
