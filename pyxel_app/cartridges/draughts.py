@@ -87,7 +87,12 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 
 
 class DraughtsView(BoardView):
-    end_row = RULES_ROW + 1
+    @property
+    def end_row(self) -> int:
+        """The end takes the rule set's row, which it leaves empty: three lines for the German
+        "... hat gewonnen: ... kann nicht mehr ziehen." with twelve-letter names."""
+        return RULES_ROW if self.context.end_shown else RULES_ROW + 1
+
     panel_col = 18
     keys_typed = "S"
     routes_of: tuple | None = None  # (state, its routes)

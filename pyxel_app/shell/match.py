@@ -154,6 +154,8 @@ class MatchCartridge(Cartridge):
             self.seats[self.net.remote] = self.net.seat
         else:
             self.flow.seat_players()
+        if self.phase != "play":
+            self.message_frames = 0  # a set-up's word ("Invalid choice!") ends with the set-up
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
