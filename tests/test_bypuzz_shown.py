@@ -11,14 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_record_page import open_page
+from test_record_page import replay_each_moment
 from test_text_fits import cartridge_at_start
 
 from pyxel_app.cartridges.bypuzz import board as board_module
 from pyxel_app.rules.fifteen import Fifteen
 from pyxel_app.session import Session
 from pyxel_app.shell import strings, ui
-from pyxel_app.shell.replay import ReplayScreen
 
 
 def in_place_shown(app, monkeypatch) -> list[int]:
@@ -87,14 +86,7 @@ def test_with_the_automatic_check_off_the_replay_shows_the_count_undo_would(make
     for _ in range(present):
         cart.redo()
     driver.run(2)
-    page = open_page(app, driver)
-    driver.key("RETURN")
-    assert isinstance(app.overlays[-1], ReplayScreen)
-    replayed = {}
-    for moment in range(present, -1, -1):
-        assert page.timeline.moment == moment
-        replayed[moment] = in_place_shown(app, monkeypatch)
-        driver.key("LEFT")
+    replayed = replay_each_moment(app, driver, present, lambda: in_place_shown(app, monkeypatch))
     assert replayed == undone, (replayed, undone)
     counted = {moment: Fifteen(cart.session.states[moment].tiles, cart.goal) for moment in checks}
     for moment in range(present + 1):  # the last check on the way there
