@@ -294,6 +294,8 @@ class MatchCartridge(Cartridge):
                 commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
             if not self.over:
                 commands += [Command(t("net.cmd.draw"), self.offer_draw), Command(t("net.cmd.resign"), self.ask_resign)]
+        elif self.session is not None and not self.over:
+            commands.append(Command(t("net.cmd.resign"), self.ask_resign))
         return commands + [Command(self.word("new_players"), lambda: self.ask_before_discarding(self.begin_setup))]
 
     def update(self, inp: Input) -> None:

@@ -188,8 +188,16 @@ class NetSide:
             self.net.offer_draw()
 
     def ask_resign(self) -> None:
-        if self.net is not None and not self.match.over:
-            self.match.app.confirm(t("net.confirm_resign"), self.net.resign)
+        """The game menu's Resign, asked first: over the network the other side is told; here the
+        person playing the computer, or between two people the side to move, loses."""
+        match = self.match
+        if match.session is None or match.over:
+            return
+        if self.net is not None:
+            match.app.confirm(t("net.confirm_resign"), self.net.resign)
+            return
+        seat = match.flow.resigner()
+        match.app.confirm(t("match.confirm_resign", player=match.player_label(seat)), lambda: match.flow.resign(seat))
 
     # The table (shell/nettable.py): the game.
 
