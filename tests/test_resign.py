@@ -130,3 +130,47 @@ def test_a_resigned_game_saved_comes_back_resigned_and_undo_takes_the_resignatio
     assert cart.over and (cart.outcome.winner, cart.outcome.reason) == (1 - here, "resigned")
     assert cart.session.move_texts() == moves
     check_match_end(app, cart, monkeypatch, here)
+
+
+def test_the_resignation_stands_at_its_moment_only(make_app):
+    """Played on from an earlier moment the game is on; redo back to the moment shows it resigned
+    again; a new move from the earlier moment leaves the resignation behind with the moves it replaces."""
+    app, driver, cart, here = match_in(make_app, "othello", ("two", None), None, "")
+    play_some(cart, driver, random.Random(5), 6)
+    present = cart.session.position
+    resigner = cart.seat_to_move()
+    answer_yes(driver, choose_resign(app, driver, "keys"), "keys")
+    settle(driver, cart)
+    assert cart.over and cart.outcome.winner == 1 - resigner
+    cart.play_on_from(present - 2)
+    assert not cart.over and cart.in_progress()
+    while cart.session.position < present:
+        cart.redo()
+    assert cart.over and (cart.outcome.winner, cart.outcome.reason) == (1 - resigner, "resigned")
+    cart.play_on_from(present - 2)
+    for _ in range(2):
+        assert cart.submit(cart.rules.move_to_text(cart.rules.legal_moves(cart.state)[-1]))
+        settle(driver, cart)
+    assert cart.session.position == present and not cart.over
+    cart.adopt(cart.session_from_text(cart.session.to_text()))  # saved and loaded: still on
+    assert cart.session.position == present and not cart.over
+
+
+@pytest.mark.parametrize("key", MATCH_GAMES)
+def test_an_exported_resigned_game_says_who_won_and_reads_back(make_app, key):
+    from pyxel_app.rules.records import format_of, read_record, write_record
+
+    for seating in SEATINGS:
+        app, driver, cart, here = match_in(make_app, key, seating, None, "")
+        play_some(cart, driver, random.Random(7), 3)
+        settle(driver, cart)
+        resigner = here if here is not None else cart.seat_to_move()
+        text = write_record(cart.game_record())
+        assert "Result" not in text or '"*"' in text  # a game going on says no winner
+        answer_yes(driver, choose_resign(app, driver, "keys"), "keys")
+        settle(driver, cart)
+        text = write_record(cart.game_record())
+        _, result = format_of(cart.rules).result_tag(1 - resigner)
+        assert f'[Result "{result}"]' in text, text
+        read = read_record(cart.rules, text)  # Import brings the moves back (the game on at its last move)
+        assert [cart.rules.move_to_text(move) for move in read.moves] == cart.session.move_texts()

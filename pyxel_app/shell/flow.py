@@ -9,8 +9,8 @@ few callbacks of :class:`FlowEvents`; the match cartridge is that owner, and a t
 
 Who plays is the session's meta, so a saved game comes back with its players: ``mode``,
 ``level``, ``computer`` (its seat, 1 or 2), ``name1``/``name2``, ``colour1``/``colour2`` and,
-for a game whose rules the players choose, ``variant``; a game resigned here keeps ``resigned``
-(the seat, 1 or 2), so a saved game comes back lost for that side.
+for a game whose rules the players choose, ``variant``; a game resigned here keeps it there too
+(``Session.resign``), so a saved game comes back lost for that side at that moment.
 """
 
 from __future__ import annotations
@@ -23,14 +23,6 @@ from .keyboard import NAME_MAX, clean_name
 from .seats import ComputerSeat, PersonSeat, Seat
 from .setup import COMPUTER, MODE_COMPUTER, MODE_TWO, SAVED_MODES
 from .strings import has, t
-
-RESIGNED_META = "resigned"
-
-
-def resigned_end(meta: dict[str, str]) -> Outcome | None:
-    """The end of a game resigned here, as its session's meta keeps it; None for one not resigned."""
-    seat = meta.get(RESIGNED_META)
-    return Outcome(2 - int(seat), "resigned") if seat in ("1", "2") else None
 
 
 class FlowEvents(Protocol):
@@ -139,7 +131,7 @@ class MatchFlow:
         """The players of the session's meta, with no end agreed yet."""
         players = players_from_meta(self.session.meta, self.spec)
         self.mode, self.level, self.names, self.colours, self.computer_seat = players
-        self.agreed = resigned_end(self.session.meta)
+        self.agreed = self.session.resignation()
 
     def seat_players(self) -> None:
         """People here, but the computer in its seat where one plays; between two people a queue of
@@ -220,7 +212,7 @@ class MatchFlow:
         before, mover = self.state, self.seat_to_move()
         try:
             move = self.rules.move_from_text(before, text)
-            self.session.play(move)
+            self.session.make_move(move)
         except RulesError as error:
             self.events.refused(before, text, error)
             return False
@@ -261,8 +253,8 @@ class MatchFlow:
     # Undo policy: the computer's reply goes with the move it answered.
 
     def undo(self) -> bool:
-        if self.session is not None and self.session.meta.pop(RESIGNED_META, None) is not None:
-            self.events.changed()  # the resignation taken back: the game goes on where it stood
+        if self.session is not None and self.session.take_back_resignation():
+            self.events.changed()  # the game goes on where it stood
             return True
         if self.session is None or not self.session.undo():
             return False
@@ -293,6 +285,6 @@ class MatchFlow:
         return self.seat_to_move() if here is None else here
 
     def resign(self, seat: int) -> None:
-        """``seat`` gives the game up here: lost, and kept in the session's meta so a save keeps it."""
-        self.session.meta[RESIGNED_META] = str(seat + 1)
-        self.agree(1 - seat, "resigned")
+        """``seat`` gives the game up here: lost, and kept in the session so a save keeps it."""
+        end = self.session.resign(seat)
+        self.agree(end.winner, end.reason)
