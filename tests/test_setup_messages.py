@@ -51,3 +51,20 @@ def test_the_colour_taken_is_said_then_gone_once_a_free_one_is_chosen(make_app, 
     assert cart.message == cart.word("colour_taken", colour=cart.colour_name(taken), player=cart.player_name(0))
     driver.key("RETURN")
     assert cart.phase == "play" and cart.message_frames == 0
+
+
+def test_bypuzz_still_shuffling_is_gone_when_play_begins(make_app):
+    """ByPuzz's set-up ends with its shuffle: a key refused while the tiles shuffle is said there only."""
+    app, driver, cart = cartridge_at_start(make_app, "bypuzz", "en")
+    driver.key("RETURN")  # the config: accept
+    driver.key("RETURN")  # the choice: the first target
+    driver.key("RETURN")  # the preview: shuffle
+    assert cart.screen_id == "shuffle", cart.screen_id
+    said = False
+    for _ in range(3000):  # a key every other frame, up to the last frame of the shuffle
+        driver.key("Z")
+        if cart.screen_id != "shuffle":
+            break
+        said = cart.message == strings.t("bypuzz.busy.shuffle") and cart.message_frames > 0
+    assert said and cart.screen_id == "play"
+    assert cart.message_frames == 0, cart.message

@@ -338,6 +338,7 @@ class ByPuzzCartridge(Cartridge):
             self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
+        self.message_frames = 0  # a word of the shuffle ("Still shuffling") ends with it
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
         self.hints_used = 0
         self.searcher.keep_only(start)
