@@ -65,9 +65,15 @@ def answer_yes(driver, question: Confirm, device: str) -> None:
         driver.click(start + 2, question.answer_row * ui.CELL + 3)
 
 
-@pytest.mark.parametrize("device", ["keys", "pad", "mouse"])
-@pytest.mark.parametrize("seating", SEATINGS, ids=["computer-seat1", "computer-seat2", "two"])
-@pytest.mark.parametrize("key", MATCH_GAMES)
+SEATING_IDS = ["computer-seat1", "computer-seat2", "two"]
+# Every game and seating by keys; the pad and the mouse reach the same menu and question in one game.
+RESIGN_CASES = ([pytest.param(key, seating, "keys", id=f"{key}-{name}-keys")
+                 for key in MATCH_GAMES for seating, name in zip(SEATINGS, SEATING_IDS)]
+                + [pytest.param("connect4", seating, device, id=f"connect4-{name}-{device}")
+                   for device in ("pad", "mouse") for seating, name in zip(SEATINGS, SEATING_IDS)])
+
+
+@pytest.mark.parametrize("key, seating, device", RESIGN_CASES)
 def test_resigning_asks_and_ends_the_game_lost_for_the_resigner(make_app, monkeypatch, key, seating, device):
     from pyxel_app.shell.match_news import SOUND_LOST, SOUND_WON
 
