@@ -14,6 +14,9 @@ A save file is one ``key=value`` field per line, never pickle or eval:
     meta.goal=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
     move=15
     position=1
+
+A game given up keeps it in the meta, ``meta.resigned=2@14`` (the seat, 1 or 2, and the
+position where it resigned): lost for that side there; a move a player makes drops it.
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Rules, RulesError
+from .rules.base import NotationError, Outcome, Rules, RulesError
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
+RESIGNED_META = "resigned"
 FORMAT_VERSION = "1"
 # Moves and restarts in one save; far beyond any real game, small enough to replay at once.
 MAX_ENTRIES = 100_000
@@ -80,6 +84,32 @@ class Session:
     @property
     def outcome(self):
         return self.rules.outcome(self.state)
+
+    def resign(self, seat: int) -> Outcome:
+        """``seat`` gives the game up at the position shown: its end, kept in the meta."""
+        self.meta[RESIGNED_META] = f"{seat + 1}@{self.position}"
+        return Outcome(1 - seat, "resigned")
+
+    def resignation(self) -> Outcome | None:
+        """The end of a game given up at the position shown; None elsewhere or when nobody resigned."""
+        seat, _, position = self.meta.get(RESIGNED_META, "").partition("@")
+        if seat not in ("1", "2") or position != str(self.position):
+            return None
+        return Outcome(2 - int(seat), "resigned")
+
+    def take_back_resignation(self) -> bool:
+        """The resignation at the position shown is withdrawn; False when there is none."""
+        if self.resignation() is None:
+            return False
+        del self.meta[RESIGNED_META]
+        return True
+
+    def make_move(self, move) -> Any:
+        """A move played from the position shown, as a player makes one: a resignation further on
+        in the history goes with the moves it replaces."""
+        state = self.play(move)
+        self.meta.pop(RESIGNED_META, None)
+        return state
 
     def _push(self, state, text: str) -> None:
         del self.states[self.position + 1 :]

@@ -72,7 +72,8 @@ def _quoted(value: str) -> str:
 
 
 def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = None) -> str:
-    """A game as PDN text; the result is worked out from the last position.
+    """A game as PDN text; the result is worked out from the last position, unless ``tags`` give
+    it (a game resigned).
 
     >>> print(write_pdn(RULES.initial_state("warcaby"), ["36-31"]), end="")
     [Event "ByPuzz Arcade"]
@@ -86,8 +87,9 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
     state = start
     for text in moves:
         state = RULES.apply(state, RULES.move_from_text(state, text))
-    result = result_of(state)
-    header = {"Event": "ByPuzz Arcade", **(tags or {}), "GameType": GAME_TYPE,
+    tags = dict(tags or {})
+    result = tags.pop("Result", "") or result_of(state)
+    header = {"Event": "ByPuzz Arcade", **tags, "GameType": GAME_TYPE,
               "Variant": start.variant, "FEN": position_to_fen(*start.key), "Result": result}
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in header.items()]
     words = []

@@ -57,6 +57,7 @@ SHOWN = 20  # characters of a bad word quoted in a message
 DEFAULT_EVENT = "ByPuzz Arcade"
 TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 START_TAG = "Start"
+RESULT_TAG = "Result"
 OTHELLO_PASSES = ("pass", "pa", "ps", "--")
 # Moves a line when a record is written: short lines, so an error's line number finds a move.
 PEG_JUMPS_PER_LINE = 10
@@ -199,6 +200,10 @@ class Format:
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """The tags that name the players (``names`` in seat order) where the genre names them."""
         return ()
+
+    def result_tag(self, winner: int) -> tuple[str, str]:
+        """The tag that says who won a game its moves do not end (a resignation), as PGN's ``1-0``."""
+        return RESULT_TAG, "1-0" if winner == 0 else "0-1"
 
     def move_lines(self, text: str) -> list[tuple[int, str]]:
         """The lines that hold moves: all but the tags and comments, unless a format starts with
@@ -376,6 +381,9 @@ class DraughtsFormat(Format):
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """White moves first: the first seat's player is White."""
         return tuple(zip(("White", "Black"), names))
+
+    def result_tag(self, winner: int) -> tuple[str, str]:
+        return RESULT_TAG, "2-0" if winner == 0 else "0-2"
 
     def read(self, rules: Rules, text: str) -> Record:
         game = draughts_pdn.read_pdn(text)

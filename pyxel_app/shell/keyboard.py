@@ -30,6 +30,7 @@ WIDTH = len(ROWS[0])
 ADDRESS_ROWS = ("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz.:-_")
 ADDRESS_MAX = 34  # ">> " and the cursor fill the line
 PLACE = "·"  # a place still free in a name or an address
+EDIT_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "HOME", "END")  # on the keyboard they keep an offered name to edit
 
 
 def clean_name(text: str) -> str:
@@ -81,15 +82,22 @@ class NameEntry:
     ``on_refused`` is told when a letter does not fit.  An address is typed the same way
     on keys of its own (``ADDRESS_ROWS``), small letters, up to ``ADDRESS_MAX``, and with
     ``specials`` ``NO_SPACE`` where a space means nothing.
+
+    A text given at the start ("Game 2", the last address) is offered, shown selected (unless
+    ``offer`` is False: a half-typed text come back to): the first letter typed or picked
+    replaces it, as in any text box; RETURN takes it as it is; BACKSPACE (pad B) or a keyboard
+    arrow keeps it to edit.  The d-pad keeps the offer, since it walks the on-screen keyboard to
+    the letter that will replace it.
     """
 
     def __init__(self, on_done: Callable[[str], None], on_refused: Callable[[str], None], typed: str = "",
                  rows: tuple[str, ...] = ROWS, most: int = NAME_MAX, clean: Callable[[str], str] = clean_name,
-                 capitals: bool = True, specials: tuple[str, ...] = SPECIALS) -> None:
+                 capitals: bool = True, specials: tuple[str, ...] = SPECIALS, offer: bool = True) -> None:
         self.on_done, self.on_refused = on_done, on_refused
         self.rows, self.most, self.clean, self.capitals = rows, most, clean, capitals
         self.specials = specials
         self.typed = clean(typed)[:most]
+        self.offered = offer and bool(self.typed)  # selected: the next letter replaces it
         self.width = len(rows[0])  # keys in a row: every row of a keyboard has as many
         self.key_row = self.key_col = 0
 
@@ -98,11 +106,13 @@ class NameEntry:
             return key
         if not self.capitals:
             return key.lower()
-        capital = not self.typed or self.typed[-1] in " -"
+        capital = self.offered or not self.typed or self.typed[-1] in " -"
         return key.upper() if capital else key.lower()
 
     def type_text(self, text: str) -> None:
         text = self.clean(text)
+        if self.offered and text:
+            self.typed, self.offered = "", False
         if not self.typed:
             text = text.lstrip()  # a name never starts with a space
         if len(self.typed) + len(text) > self.most:
@@ -111,7 +121,7 @@ class NameEntry:
         self.typed += text
 
     def delete(self) -> None:
-        self.typed = self.typed[:-1]
+        self.typed, self.offered = self.typed[:-1], False
 
     @property
     def index(self) -> int:
@@ -164,6 +174,8 @@ class NameEntry:
         if inp.hotkey("BACKSPACE") or pad_pressed(inp, Action.BACK):
             self.delete()
             return True
+        if any(inp.hotkey(key) for key in EDIT_KEYS):
+            self.offered = False
         typed = inp.typed()
         if typed:
             self.type_text(typed)
@@ -181,10 +193,13 @@ class NameEntry:
 
     def draw(self, name_row: int, frame: int) -> None:
         cursor = "█" if frame // 20 % 2 == 0 else " "
-        ui.text_at(1, name_row, f">> {self.typed}", palette.WHITE)
+        ui.text_at(1, name_row, ">> " if self.offered else f">> {self.typed}", palette.WHITE)
+        if self.offered:  # selected as a menu's line is: the paper's colour on a white block
+            pyxel.rect(4 * ui.CELL, name_row * ui.CELL, len(self.typed) * ui.CELL, ui.CELL, palette.WHITE)
+            ui.text_at(4, name_row, self.typed, palette.BACKGROUND)
         # The places left, as dots: the limit shows before a letter is refused.
         ui.text_at(5 + len(self.typed), name_row, PLACE * (self.most - len(self.typed) - 1), palette.GREY)
-        ui.text_at(4 + len(self.typed), name_row, cursor, palette.WHITE)
+        ui.text_at(4 + len(self.typed), name_row, " " if self.offered else cursor, palette.WHITE)
         for index, (key, col, key_row, width) in enumerate(keyboard_keys(self.rows, self.specials)):
             label = t(f"match.key.{key}").center(width) if width > 1 else self.letter(key)
             if index == self.index:

@@ -157,6 +157,8 @@ class MatchCartridge(Cartridge):
             self.seats[self.net.remote] = self.net.seat
         else:
             self.flow.seat_players()
+        if self.phase != "play":
+            self.message_frames = 0  # a set-up's word ("Invalid choice!") ends with the set-up
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
@@ -289,12 +291,9 @@ class MatchCartridge(Cartridge):
 
     def commands(self) -> list[Command]:
         commands = super().commands() + self.view.commands() if self.session is not None else []
-        if self.net is not None and self.session is not None:
-            commands = [command for command in commands if not command.solo]
-            if self.net.stage in ("lost",):
-                commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
-            if not self.over:
-                commands += [Command(t("net.cmd.draw"), self.offer_draw), Command(t("net.cmd.resign"), self.ask_resign)]
+        if self.session is not None:
+            commands = [command for command in commands if self.net is None or not command.solo]
+            commands += self.netside.menu_commands()
         return commands + [Command(self.word("new_players"), lambda: self.ask_before_discarding(self.begin_setup))]
 
     def update(self, inp: Input) -> None:

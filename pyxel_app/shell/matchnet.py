@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from ..session import Session
+from .cartridge import Command
 from .keyboard import NAME_MAX, clean_name
 from .match_study import AGREED, AGREED_META, agreed
 from .netlink import invite_code
@@ -190,9 +191,29 @@ class NetSide:
         if self.net is not None:
             self.net.offer_draw()
 
+    def menu_commands(self) -> list[Command]:
+        """What a game on adds to the game menu: reconnecting after a drop, a draw over the network,
+        and resigning anywhere."""
+        commands: list[Command] = []
+        if self.net is not None and self.net.stage == "lost":
+            commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
+        if not self.match.over:
+            if self.net is not None:
+                commands.append(Command(t("net.cmd.draw"), self.offer_draw))
+            commands.append(Command(t("net.cmd.resign"), self.ask_resign))
+        return commands
+
     def ask_resign(self) -> None:
-        if self.net is not None and not self.match.over:
-            self.match.app.confirm(t("net.confirm_resign"), self.net.resign)
+        """The game menu's Resign, asked first: over the network the other side is told; here the
+        person playing the computer, or between two people the side to move, loses."""
+        match = self.match
+        if match.session is None or match.over:
+            return
+        if self.net is not None:
+            match.app.confirm(t("net.confirm_resign"), self.net.resign)
+            return
+        seat = match.flow.resigner()
+        match.app.confirm(t("match.confirm_resign", player=match.player_label(seat)), lambda: match.flow.resign(seat))
 
     # The table (shell/nettable.py): the game.
 

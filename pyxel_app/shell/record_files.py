@@ -57,5 +57,7 @@ class RecordShelf(Shelf):
 
 def record_of(rules: Rules, session, names: list[str]) -> Record:
     """The game ``session`` shows (its moves since the last restart), the players named as the
-    genre names them (PDN's White and Black tags)."""
-    return Record.from_texts(rules, session.start, session.move_texts(), format_of(rules).name_tags(names))
+    genre names them (PDN's White and Black tags), and the result of a game resigned there."""
+    genre, resigned = format_of(rules), session.resignation()
+    tags = genre.name_tags(names) + ((genre.result_tag(resigned.winner),) if resigned is not None else ())
+    return Record.from_texts(rules, session.start, session.move_texts(), tags)

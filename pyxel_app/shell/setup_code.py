@@ -101,7 +101,8 @@ class CodeScreen(NetScreen):
 
     def enter(self) -> None:
         self.entry = CodeEntry(self.accept, self.match.refuse, self.typed, rows=CODE_ROWS, most=CODE_MOST,
-                               clean=clean_code, specials=NO_SPACE)
+                               clean=clean_code, specials=NO_SPACE,
+                               offer=False)  # the code typed before the broker's page
 
     def update(self, inp: Input) -> None:
         if wants_broker(inp, self.match.hotkeys.clicked(inp)):

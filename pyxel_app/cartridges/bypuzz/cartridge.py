@@ -339,6 +339,7 @@ class ByPuzzCartridge(Cartridge):
             self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
+        self.message_frames = 0  # a word of the shuffle ("Still shuffling") ends with it
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
         self.hints_used = 0
         self.searcher.keep_only(start)
@@ -382,16 +383,17 @@ class ByPuzzCartridge(Cartridge):
             goal = arrangement_from_text(meta["goal"], "goal")
         if not is_solvable(tiles, goal):
             raise ValueError("this position cannot reach its goal")
-        self.set_goal(goal)
-        if meta.get("level") in LEVELS:
-            self.level = meta["level"]
-        return Fifteen(tiles, goal)
+        return Fifteen(tiles, goal)  # the goal and level are the game's once it is shown (a read may be declined)
 
     def on_session_changed(self) -> None:
-        """After every change of the board (move, undo, redo, restart, load, resume): the par of
-        the game shown, and the play screen's one after-change path (recount, notice a win)."""
+        """After every change of the board (move, undo, redo, restart, load, resume): the target and
+        level of the game shown, its par, and the play screen's one after-change path (recount,
+        notice a win)."""
         if self.session is None:
             return
+        self.set_goal(self.state.goal)
+        if self.session.meta.get("level") in LEVELS:
+            self.level = self.session.meta["level"]
         if self.par is None:
             self.searcher.want(self.session.start.tiles)
         if isinstance(self.screen, self.screen_classes["play"]):
