@@ -36,7 +36,6 @@ How a move is judged, for the player who made it:
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +43,7 @@ from ..rules.base import Rules
 from ..rules.records import MoveLine, Record, move_label, numbered
 from .cooperative import Cooperative
 from .knowledge import knowledge_for
-from .verdicts import DRAW, LOSS, RANK, WIN, Clock, Found, Known, Verdict
+from .verdicts import DRAW, LOSS, RANK, WIN, Clock, Found, Known, OutOfNodes, Verdict
 
 DEFAULT_MOVE_MS = 500.0
 EVALUATION_MS = 2000.0
@@ -67,7 +66,9 @@ class MoveReview:
     """One move judged: ``line`` is how the move list shows it; ``verdict`` what the position
     after it is worth to the player who made it, ``before`` what the position before it was
     (with the best move); ``best`` names the solver's or engine's choice when the move was a
-    mistake; ``drop`` is how far the engine's score fell (the game's unit), when it judged."""
+    mistake; ``drop`` is how far the engine's score fell (the game's unit), when it judged.
+    ``proven`` is False for a move neither the solver nor the engine could judge within its
+    budget: it is not called a mistake, nor clean."""
 
     line: MoveLine
     move: Any
@@ -78,14 +79,17 @@ class MoveReview:
     best_text: str | None = None
     best_label: str | None = None
     drop: float | None = None
+    proven: bool = True
 
 
 @dataclass(frozen=True)
 class Summary:
-    """How many mistakes, and the first of them (None when there is none)."""
+    """How many mistakes, the first of them (None when there is none), and how many moves
+    could not be judged (``unproven``)."""
 
     mistakes: int
     first: MoveReview | None
+    unproven: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,53 +102,64 @@ class GameReview:
         return [move for move in self.moves if move.mistake]
 
     @property
+    def unproven(self) -> list[MoveReview]:
+        return [move for move in self.moves if not move.proven]
+
+    @property
     def summary(self) -> Summary:
         mistakes = self.mistakes
-        return Summary(len(mistakes), mistakes[0] if mistakes else None)
+        return Summary(len(mistakes), mistakes[0] if mistakes else None, len(self.unproven))
 
 
 class Study(Cooperative):
-    """What an evaluation and a review share: the game's knowledge and searches within a budget."""
+    """What an evaluation and a review share: the game's knowledge and searches within a budget
+    of work.  A budget is given in milliseconds and counted in the game's nodes
+    (``Knowledge.exact_nodes_per_ms``, ``engine_nodes_per_ms``): the time only spreads the work
+    over frames, so the same question gets the same answer on any machine, busy or idle."""
+
+    own_tables = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.clock = Clock()
-        self.knowledge = knowledge_for(rules, self.clock)
+        self.knowledge = knowledge_for(rules, self.clock, self.own_tables)
         super().__init__(self._plan())
+
+    def bounded(self, work, nodes: float):
+        """Generator: runs ``work`` until it ends or its searches have used ``nodes``, pausing
+        when the frame's time is up; returns (finished, what it returned or None)."""
+        self.clock.node_limit = nodes
+        try:
+            while True:
+                self.clock.deadline = self.deadline
+                try:
+                    next(work)
+                except StopIteration as stop:
+                    return True, stop.value
+                except OutOfNodes:
+                    return False, None
+                yield
+        finally:
+            self.clock.node_limit = math.inf
 
     def _plan(self):
         raise NotImplementedError
-
-    def timed(self, work, budget_ms: float):
-        """Generator: runs ``work`` for at most ``budget_ms`` of its own time (``math.inf``: until
-        it ends), pausing it at every step's end; returns (finished, what it returned or None)."""
-        spent, budget = 0.0, budget_ms / 1000.0
-        while True:
-            resume = time.perf_counter()
-            self.clock.deadline = min(self.deadline, resume + budget - spent)
-            try:
-                next(work)
-            except StopIteration as stop:
-                return True, stop.value
-            spent += time.perf_counter() - resume
-            if spent >= budget:
-                work.close()
-                return False, None
-            yield
 
     def exact_value(self, state, budget_ms: float):
         """Generator: the exact :class:`Known` of ``state`` for its side to move, or None."""
         if self.rules.is_terminal(state):
             return self.knowledge.final(state)
-        finished, known = yield from self.timed(self.knowledge.exact(state), budget_ms)
+        finished, known = yield from self.bounded(self.knowledge.exact(state),
+                                                  budget_ms * self.knowledge.exact_nodes_per_ms)
         return known if finished else None
 
     def engine_value(self, state, played, budget_ms: float):
-        """Generator: the engine's :class:`Found` for ``state`` (depth 0: nothing found)."""
+        """Generator: the engine's :class:`Found` for ``state`` (depth 0: nothing found); the
+        depths it finished within its nodes."""
         found = Found()
         work = self.knowledge.search(state, played, found)
         if work is not None:
-            yield from self.timed(work, budget_ms)
+            yield from self.bounded(work, budget_ms * self.knowledge.engine_nodes_per_ms)
         return found
 
 
@@ -159,10 +174,10 @@ class Evaluate(Study):
     def _plan(self):
         rules, state = self.rules, self.state
         engine = self.knowledge.mistake_drop is not None
-        yield from self.timed(self.knowledge.prepare(state), math.inf)
+        yield from self.bounded(self.knowledge.prepare(state), math.inf)
         known = yield from self.exact_value(state, self.time_ms * (EXACT_SHARE if engine else 1.0))
         if known is None:
-            found = yield from self.engine_value(state, None, max(self.time_ms - self.elapsed_now_ms(), 0.0))
+            found = yield from self.engine_value(state, None, self.time_ms * (1.0 - EXACT_SHARE))
             if found.depth:
                 known = Known(self.knowledge.verdict(found.best_value, rules.to_move(state), state, found.depth), found.best)
             else:
@@ -174,7 +189,10 @@ class Evaluate(Study):
 
 
 class Review(Study):
-    """Every move of ``record`` judged (see the module's docstring); ``move_ms`` bounds each search."""
+    """Every move of ``record`` judged (see the module's docstring); ``move_ms`` bounds each
+    search's work (see :class:`Study`)."""
+
+    own_tables = True
 
     def __init__(self, record: Record, move_ms: float = DEFAULT_MOVE_MS) -> None:
         self.record = record
@@ -236,7 +254,7 @@ class Review(Study):
             return self.reviewed(line, move, verdict, before.verdict.seen_by(player), mistake, before.best)
         found = self.found[index]
         if found is None or not found.depth:
-            return MoveReview(line, move, verdict, self.position_verdict(index, player))
+            return MoveReview(line, move, verdict, self.position_verdict(index, player), proven=False)
         drop = (found.best_value - found.played_value) / self.knowledge.unit
         mistake = not same_move(move, found.best) and drop >= self.knowledge.mistake_drop
         before_verdict = self.knowledge.verdict(found.best_value, player, self.states[index], found.depth)
@@ -282,33 +300,52 @@ def verdict_text(verdict: Verdict) -> str:
 
 
 def move_line(review: MoveReview) -> str:
-    """``N MOVE VERDICT [?] [best MOVE]``, the CLI's line for a move."""
+    """``N MOVE VERDICT [?] [best MOVE]``, the CLI's line for a move; ``not proven`` ends the
+    line of a move that could not be judged."""
     text = f"{review.line.number_text} {review.line.text} {verdict_text(review.verdict)}"
     if review.mistake:
         text += " ?" + (f" best {review.best_text}" if review.best_text else "")
+    if not review.proven:
+        text += " not proven"
     return text
 
 
+def unproven_text(review: GameReview) -> str:
+    """``11 moves not proven`` (``1 move``), or nothing when every move was judged."""
+    n = review.summary.unproven
+    return "" if not n else f"{n} {'move' if n == 1 else 'moves'} not proven"
+
+
+def count_line(review: GameReview) -> str:
+    """The CLI's last line: ``mistakes N``, then ``, K moves not proven`` when there are such."""
+    unproven = unproven_text(review)
+    return f"mistakes {review.summary.mistakes}" + (f", {unproven}" if unproven else "")
+
+
 def summary_text(review: GameReview) -> str:
-    """``no mistakes`` or ``2 mistakes, the first at move 14: c5 kept the win`` (a puzzle's best
-    move went towards the goal)."""
+    """``no mistakes`` or ``2 mistakes, the first at move 14: c4, a draw after it; c5 kept the
+    win`` (a puzzle's best move went towards the goal), and how many moves were not proven."""
     summary = review.summary
+    unproven = unproven_text(review)
     if not summary.mistakes:
-        return "no mistakes"
+        return "no mistakes found, " + unproven if unproven else "no mistakes"
     first = summary.first
     count = "1 mistake" if summary.mistakes == 1 else f"{summary.mistakes} mistakes"
-    where = f"{count}, the first at move {first.line.number}"
-    if first.best_text is None:
-        return where
+    text = f"{count}, the first at move {first.line.number}"
+    if first.best_text is not None:
+        text += f": {first.line.text}, {verdict_text(first.verdict)} after it; {first.best_text} {better_text(review, first)}"
+    return text + (f"; {unproven}" if unproven else "")
+
+
+def better_text(review: GameReview, first: MoveReview) -> str:
+    """What the best move would have done instead of the mistake ``first``."""
     kept = first.before
     if first.verdict.result == WIN and review.record.rules.players == 1:
-        what = "went towards the goal"
-    elif kept.exact:
-        what = f"kept the {kept.result}"
-    else:
-        what = f"kept {verdict_text(kept)}"
-    return f"{where}: {first.best_text} {what}"
+        return "went towards the goal"
+    if kept.exact:
+        return f"kept the {kept.result}"
+    return f"was better ({verdict_text(kept)})"
 
 
 __all__ = ["DEFAULT_MOVE_MS", "DRAW", "EVALUATION_MS", "Evaluate", "Evaluation", "GameReview", "LOSS", "MoveReview",
-           "Review", "Summary", "Verdict", "WIN", "move_line", "summary_text", "verdict_text"]
+           "Review", "Summary", "Verdict", "WIN", "count_line", "move_line", "summary_text", "verdict_text"]
