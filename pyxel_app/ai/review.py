@@ -16,13 +16,16 @@ How a move is judged, for the player who made it:
   a draw or a loss, or a draw into a loss, is a mistake, and the solver's best move is named.
   In ByPuzz a move is a mistake when the goal is further away after it (the optimal distance
   grew, by one); in peg solitaire the jump after which one marble can no longer remain.
-- Else by the engine: its best move and the move played are scored at the same depth; the move
-  played is a mistake when it is not the engine's own choice and scores at least the game's
-  threshold below it: Connect 4 two threats (24 units of its evaluation), Othello five discs
-  (83 units), draughts one man.  A win the search proves and the move played gives away falls
-  by far more than any threshold.
-- Each search gets ``move_ms`` milliseconds: every position an exact try, then every move that
-  was not judged exactly an engine search (so a move costs at most twice ``move_ms``).
+- Else by the engine: its best move and the move played are scored at the same depth, each
+  exact where the solver or the search proved it.  The move played, when it is not the
+  engine's own choice, is a mistake only when the engine sees it change the result class (a
+  proven win or draw to a proven loss, a win to a draw) or lose a clear margin of score: the
+  game's threshold, Connect 4 two threats (24 units of its evaluation), Othello five discs
+  (83 units), draughts one man.  A proven result before it and only a score after it is not
+  proven either way (a win delayed beyond the search's horizon is still a win).
+- A move judged neither way is ``proven=False``: not a mistake, and not clean.
+- Each search gets the work of ``move_ms`` milliseconds, counted in nodes: every position an
+  exact try, then every move that was not judged exactly an engine search.
 
 >>> from pyxel_app.rules.connect4 import RULES
 >>> from pyxel_app.rules.records import read_record
@@ -256,8 +259,14 @@ class Review(Study):
         if found is None or not found.depth:
             return MoveReview(line, move, verdict, self.position_verdict(index, player), proven=False)
         drop = (found.best_value - found.played_value) / self.knowledge.unit
-        mistake = not same_move(move, found.best) and drop >= self.knowledge.mistake_drop
-        before_verdict = self.knowledge.verdict(found.best_value, player, self.states[index], found.depth)
+        if before is not None:
+            before_verdict = before.verdict.seen_by(player)
+        else:
+            before_verdict = self.knowledge.verdict(found.best_value, player, self.states[index], found.depth)
+        mistake = False if same_move(move, found.best) else engine_mistake(before_verdict, verdict, drop,
+                                                                            self.knowledge.mistake_drop)
+        if mistake is None:
+            return MoveReview(line, move, verdict, before_verdict, drop=drop, proven=False)
         return self.reviewed(line, move, verdict, before_verdict, mistake, found.best, drop)
 
     def reviewed(self, line, move, verdict, before, mistake, best, drop=None) -> MoveReview:
@@ -271,6 +280,22 @@ class Review(Study):
 def same_move(played, best) -> bool:
     """A draughts route and the engine's move are one move when they take the same pieces from the same start to the same end."""
     return played == best or getattr(played, "key", played) == getattr(best, "key", best)
+
+
+def engine_mistake(before: Verdict, after: Verdict, drop: float, threshold: float) -> bool | None:
+    """Whether a move the engine judged is a mistake, from what is known before and after it
+    (exact where a solver or the search proved it, else the engine's scores, ``drop`` apart):
+    only a change of the result class it sees, or a clear fall of the score; None when it cannot
+    tell (a proven result before it, only a score after it: a win may be kept, only later)."""
+    if before.exact and after.exact:
+        return worse(before, after, 2)
+    if before.exact:
+        return False if before.result == LOSS else None
+    if after.exact:
+        if after.result != DRAW:
+            return after.result == LOSS
+        return (before.score or 0.0) >= threshold
+    return drop >= threshold
 
 
 def worse(before: Verdict, after: Verdict, players: int) -> bool:
