@@ -267,9 +267,11 @@ class PegsKnowledge(Knowledge):
 
     exact_nodes_per_ms = 80.0
 
+    def solver(self, board) -> PegSolver:
+        return self.table(board, lambda: PegSolver(board), lambda: shared_solver(board))
+
     def exact(self, state):
-        board = state.board
-        search = PegSearch(self.table(board, lambda: PegSolver(board), lambda: shared_solver(board)), state)
+        search = PegSearch(self.solver(state.board), state)
         yield from step_until(search, self.clock)
         if search.solvable is None:
             return None
@@ -281,9 +283,16 @@ class PegsKnowledge(Knowledge):
         return Known(Verdict(0, WIN if state.marble_count == 1 else LOSS, moves=0))
 
     def exact_all(self, review):
+        """From the end back; the nodes a position's proof leaves unused go to the next one's,
+        as the proofs of the small positions near the end are the first part of the larger ones'
+        (a fixed share each left the larger proofs short: a review given more time per search
+        could finish sooner than one given less)."""
         states = review.states
+        solver, spare_ms = self.solver(states[0].board), 0.0
         for index in reversed(range(len(states))):
-            known = yield from review.exact_value(states[index], review.move_ms)
+            budget_ms, nodes = review.move_ms + spare_ms, solver.nodes
+            known = yield from review.exact_value(states[index], budget_ms)
+            spare_ms = max(budget_ms - (solver.nodes - nodes) / self.exact_nodes_per_ms, 0.0)
             review.exact[index] = known
             review.done += 1
             if known is not None and known.verdict.result == LOSS:
