@@ -61,7 +61,7 @@ def test_games_py_draughts_writes_with_gametype_20_import(board_name):
             before = board_class()
             random_game(before, rng, 10 + game)
             board = board_class.from_fen(fen_of(before))
-        played = random_game(board, rng, rng.choice((5, 40, 400)))
+        played = random_game(board, rng, rng.choice((5, 40, 150)))
         text = board.pdn
         assert '[GameType "20"]' in text and "[Variant" in text
         record = read_record(RULES, text)
