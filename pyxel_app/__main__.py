@@ -325,7 +325,7 @@ def read_record_text(path: str) -> str:
 
 
 def cmd_review(args) -> None:
-    from .ai.review import Review, move_line, summary_text
+    from .ai.review import Review, count_line, move_line, summary_text
     from .rules.records import read_record
 
     spec = find_game(args.game)
@@ -336,9 +336,9 @@ def cmd_review(args) -> None:
     review = Review(record, args.move_ms).run_to_end()
     for move in review.moves:
         print(move_line(move), flush=True)
-    if review.mistakes:
+    if review.mistakes or review.unproven:
         print(f"# {summary_text(review)}")
-    print(f"mistakes {len(review.mistakes)}")
+    print(count_line(review))
 
 
 def cmd_bench(args) -> None:

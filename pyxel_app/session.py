@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Outcome, Rules, RulesError
+from .rules.base import NotationError, Outcome, Rules, RulesError, UnknownVariantError
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
@@ -178,12 +178,12 @@ class Session:
     # Save files.
 
     def to_text(self) -> str:
-        lines = [
-            f"game={self.rules.name}",
-            f"format={FORMAT_VERSION}",
-            f"variant={self.rules.variant_of(self.start)}",
-            f"start={self.rules.state_to_text(self.start)}",
-        ]
+        lines = [f"game={self.rules.name}", f"format={FORMAT_VERSION}"]
+        try:
+            lines.append(f"variant={self.rules.variant_of(self.start)}")
+        except UnknownVariantError:
+            pass  # the moves are worth keeping without it: reading the save back says what is missing
+        lines.append(f"start={self.rules.state_to_text(self.start)}")
         lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
         lines += [RESTART if text == RESTART else f"move={text}" for text in self.moves[1:]]
         lines.append(f"position={self.position}")
@@ -194,7 +194,7 @@ class Session:
         cls,
         text: str,
         rules: Rules,
-        load_start: Callable[[str, dict[str, str]], Any] | None = None,
+        load_start: Callable[[str, dict[str, str], str | None], Any] | None = None,
         solver: Callable[[Any], Any] | None = None,
     ) -> "Session":
         """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
@@ -247,7 +247,7 @@ class Session:
         if start_text is None:
             raise SaveFileError("no start= line", code="save.no_start", field="start=")
         try:
-            start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text, variant)
+            start = load_start(start_text, meta, variant) if load_start else rules.state_from_text(start_text, variant)
         except (NotationError, ValueError) as error:
             raise SaveFileError(f"bad start position: {error}", start_line, code="save.bad_start", problem=error) from None
         try:

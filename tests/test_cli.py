@@ -778,7 +778,7 @@ def test_the_app_says_a_port_is_not_permitted_in_both_languages():
 
 # ---- review: every move judged ----
 
-REVIEW_LINE = re.compile(r"^\d+(\.|\.\.\.)? \S+ ((win|loss)( (in|by) \d+)?|draw|~[+-]\d+\.\d|~\d+\+|~\?)( \?( best \S+)?)?$")
+REVIEW_LINE = re.compile(r"^\d+(\.|\.\.\.)? \S+ ((win|loss)( (in|by) \d+)?|draw|~[+-]\d+\.\d|~\d+\+|~\?)( \?( best \S+)?)?( not proven)?$")
 
 
 def review_output(args, capsys) -> list[str]:

@@ -93,8 +93,10 @@ class Cartridge(RecordKeeper, StudiedItself):
         """Straight to the board, past any set-up screens (``snap --at play``)."""
         self.start()
 
-    def load_start(self, text: str, meta: dict[str, str]):
-        return self.rules.state_from_text(text)
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None):
+        """The start position of a save or a record: ``text`` read as the rules read it, with
+        the ``variant`` the save names (a position alone may not say it, as Othello's who began)."""
+        return self.rules.state_from_text(text, variant)
 
     def solver(self):
         """A function state -> next move for hints, or None if the game has none."""

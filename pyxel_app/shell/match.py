@@ -141,11 +141,11 @@ class MatchCartridge(Cartridge):
         self.flow.new_session(self.variant, other_side_starts)
         self.on_session_changed()
 
-    def load_start(self, text: str, meta: dict[str, str]):
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None):
         players_from_meta(meta, self.spec)
         if meta.get("mode") in NET_MODES:
             net_from_meta(meta)
-        return self.rules.state_from_text(text, meta.get("variant"))
+        return self.rules.state_from_text(text, variant or meta.get("variant"))
 
     def on_session_changed(self) -> None:
         self.flow.take_players()

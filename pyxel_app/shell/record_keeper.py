@@ -64,8 +64,8 @@ class RecordKeeper:
         def take() -> None:
             before()
             meta = self.record_meta(record)
-            session = Session(self.rules, self.load_start(self.rules.state_to_text(record.start), meta), meta,
-                              solver=self.solver())
+            start = self.load_start(self.rules.state_to_text(record.start), meta, self.rules.variant_of(record.start))
+            session = Session(self.rules, start, meta, solver=self.solver())
             for move in record.moves:
                 session.play(move)
             self.adopt(session)

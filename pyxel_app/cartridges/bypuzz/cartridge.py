@@ -376,8 +376,8 @@ class ByPuzzCartridge(Cartridge):
     def start_playing(self) -> None:
         self.new_game(shuffle_moves=QUICK_SHUFFLE_MOVES)
 
-    def load_start(self, text: str, meta: dict[str, str]) -> Fifteen:
-        state = RULES.state_from_text(text)
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None) -> Fifteen:
+        state = RULES.state_from_text(text, variant)
         tiles, goal = state.tiles, state.goal
         if GOAL_SEPARATOR not in text and "goal" in meta:  # saves written before the text held the goal
             goal = arrangement_from_text(meta["goal"], "goal")
