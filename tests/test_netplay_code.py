@@ -69,7 +69,7 @@ def test_a_game_by_code_resumes_after_a_drop(make_app, broker):
     rng = random.Random(2)
     frames([host_app, join_app], lambda: host.session.move_count >= 4 and same_game(host, join) and settled(join),
            each=play_random([host, join], rng, 4))
-    join.net.link.stream.room.session.stream.sock.shutdown(socket.SHUT_RDWR)  # the line is cut
+    join.net.link.stream.session.stream.sock.shutdown(socket.SHUT_RDWR)  # the line is cut
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     assert host.net.problem == "cut"  # the broker passed on the joiner's will at once
     for app in (host_app, join_app):

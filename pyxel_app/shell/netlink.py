@@ -34,6 +34,7 @@ CALLERS_PER_FRAME = 4  # connections taken from the listener in one frame (the o
 # Refusals a later try may not meet (the other side was busy, a greeting late): the connection is
 # lost and reconnecting offered, not failed as for games that cannot play together.
 TRANSIENT = ("busy", "slow")
+KEY_BYTES = 32  # a room key's (net/handshake.py)
 
 
 def room_address(code: str, broker: str) -> str:
@@ -71,12 +72,14 @@ def describe(error: OSError) -> tuple[str, str]:
 
 def open_room_factory(code: str, **options) -> Callable:
     """``(role, broker, _) -> a RoomHost or a RoomCaller`` in the room of invite code ``code``, on the
-    broker at the address ``broker`` (the desktop and the browser alike)."""
+    broker at the address ``broker`` (the desktop and the browser alike); with ``key`` (a started
+    game's room key) the two meet at their own inboxes, not in the lobby."""
 
-    def open_room(role: str, broker: str, port: int):
+    def open_room(role: str, broker: str, port: int, key: bytes = b""):
         from ..net import room
 
-        return room.RoomHost(broker, code, **options) if role == HOST else room.RoomCaller(broker, code, **options)
+        maker = room.RoomHost if role == HOST else room.RoomCaller
+        return maker(broker, code, key=key, **options)
 
     return open_room
 
@@ -116,6 +119,7 @@ class NetLink:
         self.waiter = None  # the Listener or Connector while waiting for the other side (a host: until it is in)
         self.link = None
         self.since = clock()  # when the current wait began
+        self.secret = ""  # by invite code: the room key the two share (hex), kept in the save to resume by
         self.called = clock()  # when the current link came: the greeting's deadline runs from here
 
     @property
@@ -153,7 +157,7 @@ class NetLink:
         self.forget_caller()
         self.since = self.clock()
         try:
-            self.waiter = self.open_link(self.role, self.host, self.port)
+            self.waiter = self.open_link(self.role, self.host, self.port, **self.room_key())
         except OSError as error:
             self.fail_stage("lost", *describe(error))
             return False
@@ -164,6 +168,14 @@ class NetLink:
             self.port = self.waiter.port
         self.stage = "listening" if self.role == HOST else "connecting"
         return True
+
+    def room_key(self) -> dict:
+        """A started game by invite code resumes with the key its two players share, never in the lobby."""
+        try:
+            key = bytes.fromhex(self.secret) if self.code and self.table.has_game else b""
+        except ValueError:  # a save changed by hand: the lobby, as for a save from before room keys
+            key = b""
+        return {"key": key} if len(key) == KEY_BYTES else {}
 
     def reconnect(self) -> None:
         """Listen or connect again after the link was lost; nothing once this side left (``close``)."""
@@ -267,6 +279,7 @@ class NetLink:
                 link.close()
                 continue
             self.link, self.stage, self.called = link, "greeting", self.clock()
+            self.secret = link.stream.room_key.hex() if self.code else ""
             if self.role == JOIN:
                 self.waiter = None
                 return
