@@ -30,7 +30,8 @@ A DATA or CLOSE frame is taken only in order: one whose tag does not pass (anoth
 connection's, a stranger's, a changed one) is dropped, one seen before too; a frame missing in
 the numbers breaks the link (it is then resumed).  The host answers knocks a few times a
 second whoever sends them, and checks proofs (a modular power each) one a frame, a few a
-second, from a short queue: a flood of knocks costs it nothing, one of proofs only delays.
+second, picked at random from a few waiting: a flood of knocks costs it nothing, one of
+proofs only delays the real caller (it proves again every ``KNOCK_SECONDS``).
 """
 
 from __future__ import annotations
@@ -64,12 +65,13 @@ NUMBERED = DATA + CLOSE
 DATA_CHUNK = 512  # bytes of the game's lines in one frame, well under the broker's packet limit
 IN_LIMIT = 64 * 1024  # bytes come for a link and not yet read before the link is taken as flooded
 KNOCK_SECONDS = 0.5  # a caller knocks (or proves) again this often until the host answers
-NO_HOST_SECONDS = 6.0  # no answer to the knocks within this: nobody hosts the code
+NO_HOST_SECONDS = 6.0  # no answer to the knocks (or to the proof) within this: nobody hosts the code
+NO_HOST_POLLS = 24  # ... and within this many polls of this side (a third of a second at 60 frames a second)
 FULL_SECONDS = 1.5  # "full" heard and no host's value within this: the room is full
 ANSWERS_PER_SECOND = 4  # the host's value said in the lobby a second at most, however many knock
 FULL_PER_SECOND = 5  # "full" answers the host sends a second at most (the rest go unanswered)
-PROOFS_WAITING = 8  # proofs kept for the host to check; more are dropped (their callers prove again)
-PROOFS_PER_SECOND = 10  # proofs checked a second at most, one a frame (a modular power each)
+PROOFS_WAITING = 8  # proofs kept for the host to check; a new one takes a place at random (its caller proves again)
+PROOFS_PER_SECOND = 20  # proofs checked a second at most, one a frame, taken at random (a modular power each)
 RECONNECT_SECONDS = 1.0  # a host's broken waiting connection is made again, not more often than this
 PROOF_SIZE = hs.NONCE_BYTES + hs.TAG_BYTES
 NUMBERED_HEAD = hs.SEQ_BYTES + hs.TAG_BYTES
@@ -439,7 +441,8 @@ class RoomHost(Room):
     def __init__(self, broker: str, code: str, key: bytes = b"", **options) -> None:
         super().__init__(broker, code, **options)
         self.links: deque[LineLink] = deque()  # proven callers, not yet handed out
-        self.proofs: deque[tuple[bytes, bytes]] = deque()  # (public value, proof) to check
+        self.proofs: list[tuple[bytes, bytes]] = []  # (public value, proof) to check, in no order
+        self.chance = random.Random()
         self.proven: dict[bytes, Pipe] = {}  # the caller's public value's digest -> its pipe
         self.answers: deque[float] = deque()  # when the value, or "full", was said, the last second
         self.checked: deque[float] = deque()  # when a proof was checked, the last second
@@ -495,8 +498,11 @@ class RoomHost(Room):
             public = body[:hs.PUBLIC_BYTES]
             if hashlib.sha256(public).digest() in self.proven or any(public == waiting for waiting, _ in self.proofs):
                 return True  # proved again while on its way: the first one counts
-            if len(self.proofs) >= PROOFS_WAITING or not self.door_open:
+            if not self.door_open:
                 self.dropped["proofs"] += 1
+            elif len(self.proofs) >= PROOFS_WAITING:  # one waiting at random makes room: a flood cannot keep a caller out
+                self.dropped["proofs"] += 1
+                self.proofs[self.chance.randrange(PROOFS_WAITING)] = (public, body[hs.PUBLIC_BYTES:])
             else:
                 self.proofs.append((public, body[hs.PUBLIC_BYTES:]))
         else:
@@ -523,7 +529,7 @@ class RoomHost(Room):
         if not self.proofs or len(self.checked) >= PROOFS_PER_SECOND:
             return
         self.checked.append(now)
-        public, body = self.proofs.popleft()
+        public, body = self.proofs.pop(self.chance.randrange(len(self.proofs)))
         value = hs.read_public(public)
         if value is None:
             self.dropped["lobby"] += 1
@@ -564,6 +570,7 @@ class RoomCaller(Room):
         self.host_public = b""  # the value the host said in the lobby
         self.pipe: Pipe | None = None
         self.ready_since: float | None = None
+        self.polls = 0  # this side's polls since then
         self.knocked: float | None = None
         self.full_since: float | None = None  # when "full" was first heard
         self.link: LineLink | None = None
@@ -594,8 +601,11 @@ class RoomCaller(Room):
         if not waiting.ready:
             return None
         now = self.clock()
+        self.polls += 1
         if self.ready_since is None:
-            self.ready_since = now
+            self.ready_since, self.polls = now, 0
+        elif self.polls < NO_HOST_POLLS:  # a caller that polls seldom (a slow machine) gives the host its turns
+            pass
         elif self.full_since is not None and now - self.full_since > FULL_SECONDS and not self.host_public:
             return self.fail("full")
         elif now - self.ready_since > NO_HOST_SECONDS:
@@ -610,6 +620,7 @@ class RoomCaller(Room):
         elif self.pipe is None and self.host_public:
             value = hs.read_public(self.host_public)
             self.add_pipe(hs.room_key(self.code, self.exponent, value, self.public, self.host_public))
+            self.ready_since = None  # a host is there: the wait for its OPEN starts afresh
         elif self.pipe is not None and not self.pipe.session.ready:
             return
         elif self.knocked is None or now - self.knocked >= KNOCK_SECONDS:

@@ -18,6 +18,9 @@ from .netplay import HOST, NetGame
 from .nettable import SOUNDS
 
 
+OPENED_PER_ROUND = 5  # rooms a crowd opens each round: each meeting costs its two sides four modular powers
+
+
 class Question:
     def __init__(self, text, on_yes, on_no) -> None:
         self.text, self.on_yes, self.on_no = text, on_yes, on_no
@@ -186,16 +189,19 @@ def crowd(broker: str, rooms: int, seed: int = 1, slow_every: int = 5, slow_fram
         host, join = BareTable(f"H{number}"), BareTable(f"J{number}")
         host.net = NetGame(host, "host", broker, 0, 0, code=code)
         join.net = NetGame(join, "join", broker, 0, None, code=code)
-        host.net.open()
-        join.net.open()
         pairs.append((host, join))
     strays = Strangers(broker, codes, strangers, rng)
     started = time.monotonic()
     done: set[int] = set()
+    opened = 0
     while len(done) < rooms and time.monotonic() - started < max_seconds:
         result.rounds += 1
         strays.poll()
-        for number, (host, join) in enumerate(pairs):
+        for host, join in pairs[opened:opened + OPENED_PER_ROUND]:  # players come a few at a time, as in life
+            host.net.open()
+            join.net.open()
+        opened += OPENED_PER_ROUND
+        for number, (host, join) in enumerate(pairs[:opened]):
             if number in done:
                 continue
             slow = number % slow_every == 0 and result.rounds % slow_frames
