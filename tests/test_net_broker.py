@@ -91,9 +91,13 @@ def test_a_numbered_frame_changed_anywhere_or_sealed_elsewhere_does_not_pass(cha
 def test_the_two_players_work_out_one_key_and_ids_nobody_else_can_name():
     host, caller = hs.new_exponent(), hs.new_exponent()
     host_public, caller_public = hs.public_value(host), hs.public_value(caller)
-    ours = hs.room_key("XR7HJ4MEY", caller, hs.read_public(host_public), caller_public, host_public)
-    theirs = hs.room_key("XR7HJ4MEY", host, hs.read_public(caller_public), caller_public, host_public)
-    third = hs.room_key("XR7HJ4MEY", hs.new_exponent(), hs.read_public(host_public), caller_public, host_public)
+    power = hs.Power(hs.read_public(host_public), caller)
+    while not power.step():
+        pass
+    ours = hs.room_key("XR7HJ4MEY", power.value, caller_public, host_public)
+    theirs = hs.room_key("XR7HJ4MEY", pow(hs.read_public(caller_public), host, hs.P), caller_public, host_public)
+    third = hs.room_key("XR7HJ4MEY", pow(hs.read_public(host_public), hs.new_exponent(), hs.P), caller_public,
+                        host_public)
     assert ours == theirs != third
     ids = [hs.client_id(ours, side) for side in (HOST_SIDE, CALLER_SIDE)]
     assert len(set(ids)) == 2 and all(len(each) == 23 and "XR7HJ4MEY" not in each for each in ids)

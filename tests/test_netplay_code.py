@@ -88,8 +88,13 @@ def test_a_saved_game_by_code_reconnects_after_the_app_restarts(make_app, broker
     host_app, host, join_app, join = meet_by_code(make_app, broker)
     frames([host_app, join_app], lambda: join.session.move_count >= 3 and same_game(host, join),
            each=play_random([host, join], random.Random(3), 3))
+    key = host.session.meta["room_key"]
+    assert len(bytes.fromhex(key)) == 32 and join.session.meta["room_key"] == key
     again_app, again = restarted_joiner(make_app, host_app, host, join_app)
     assert again.net is not None and again.net.code == host.net.code and again.net.local == 1
+    # Both meet with the saved room key at their own inboxes, not in the lobby a code holder reads.
+    assert again.net.secret == key and again.net.waiter.lobby is None and again.net.waiter.pipe is not None
+    assert host.net.waiter.key == bytes.fromhex(key) and host.net.waiter.lobby is None
     # The joiner may knock before the host is back in the room: it knocks again shortly, in real time.
     frames([host_app, again_app], lambda: settled(host) and settled(again), each=lambda: time.sleep(0.001))
     assert same_game(host, again)

@@ -33,6 +33,7 @@ PUBLIC_BYTES = 256
 NONCE_BYTES = 16
 TAG_BYTES = 16  # HMAC-SHA256, its first 128 bits
 SEQ_BYTES = 4
+POWER_PARTS = 8  # frames a modular power is spread over
 ID_HEX = 22  # hex digits of a K-derived client id after its side's letter: 23 characters, MQTT 3.1.1's most
 HOST_SIDE, CALLER_SIDE = b"H", b"C"  # who sends: the direction every seal names
 
@@ -43,7 +44,39 @@ def new_exponent() -> int:
 
 def public_value(exponent: int) -> bytes:
     """``G**exponent mod P`` as 256 bytes: what this side says in the open (one modular power, a few ms)."""
-    return pow(G, exponent, P).to_bytes(PUBLIC_BYTES, "big")
+    return as_bytes(pow(G, exponent, P))
+
+
+def as_bytes(value: int) -> bytes:
+    return value.to_bytes(PUBLIC_BYTES, "big")
+
+
+class Power:
+    """``base**exponent mod P`` worked out a part a frame: in the browser one modular power may take
+    longer than a frame (16.7 ms), a quarter of one does not (each part costs half a power).
+
+    >>> power = Power(3, 2**255 + 12345)
+    >>> [power.step() for _ in range(POWER_PARTS)], power.value == pow(3, 2**255 + 12345, P)
+    ([False, False, False, False, False, False, False, True], True)
+    """
+
+    def __init__(self, base: int, exponent: int, parts: int = 0) -> None:
+        self.base, self.exponent = base, exponent
+        self.at = exponent.bit_length()
+        self.width = -(-self.at // (parts or POWER_PARTS))
+        self.value = 1
+
+    @property
+    def done(self) -> bool:
+        return self.at == 0
+
+    def step(self) -> bool:
+        """The next part (the exponent's next bits, highest first); True once the power is done."""
+        start = max(0, self.at - self.width)
+        part = (self.exponent >> start) & ((1 << (self.at - start)) - 1)
+        self.value = pow(self.value, 1 << (self.at - start), P) * pow(self.base, part, P) % P
+        self.at = start
+        return self.done
 
 
 def read_public(data: bytes) -> int | None:
@@ -58,10 +91,11 @@ def read_public(data: bytes) -> int | None:
     return value if 1 < value < P - 1 else None
 
 
-def room_key(code: str, exponent: int, other: int, caller_public: bytes, host_public: bytes) -> bytes:
-    """The key both sides work out: the shared power, bound to the room and to both public values."""
-    shared = pow(other, exponent, P).to_bytes(PUBLIC_BYTES, "big")
-    return hashlib.sha256(b"bypuzz room key\0" + code.encode("ascii") + caller_public + host_public + shared).digest()
+def room_key(code: str, shared: int, caller_public: bytes, host_public: bytes) -> bytes:
+    """The key both sides work out from the shared power (the other's public value to this side's
+    exponent), bound to the room and to both public values."""
+    return hashlib.sha256(b"bypuzz room key\0" + code.encode("ascii") + caller_public + host_public
+                          + as_bytes(shared)).digest()
 
 
 def derive(key: bytes, label: bytes) -> bytes:

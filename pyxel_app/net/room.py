@@ -340,6 +340,10 @@ class Pipe:
 
     def forget(self, stream: RoomStream) -> None:
         self.streams.pop(stream.peer_nonce, None)
+        if not self.streams and self is not self.room.waiting_pipe:  # a caller turned away: its pipe goes
+            self.close()
+            if self in self.room.pipes:
+                self.room.pipes.remove(self)
         self.room.end_if_done()
 
     def close(self) -> None:
@@ -396,6 +400,11 @@ class Room:
         for pipe in list(self.pipes):
             pipe.pump()
 
+    @property
+    def waiting_pipe(self) -> Pipe | None:
+        """The pipe callers reach while the door is open (a started game's host, a caller before its link)."""
+        return None
+
     def take_lobby(self, kind: bytes, body: bytes) -> bool:
         """A frame said in the lobby; False when it means nothing here."""
         return False
@@ -447,6 +456,8 @@ class RoomHost(Room):
         self.answers: deque[float] = deque()  # when the value, or "full", was said, the last second
         self.checked: deque[float] = deque()  # when a proof was checked, the last second
         self.exponent, self.public = hs.new_exponent(), b""
+        self.power: hs.Power | None = None  # the modular power under way, a part a frame
+        self.checking: tuple[bytes, bytes] | None = None  # the proof whose power that is
         self.key = key
         self.waiting_up = False  # the waiting connection stood once: should it break, it is made again
         self.started = self.clock()
@@ -461,16 +472,23 @@ class RoomHost(Room):
         """The connection callers reach: the lobby's, or for a game's key its own inbox's."""
         return self.pipes[0].session if self.key else self.lobby
 
+    @property
+    def waiting_pipe(self) -> Pipe | None:
+        return self.pipes[0] if self.key and self.door_open and self.pipes else None
+
     def poll(self) -> LineLink | None:
         self.pump()
         if not self.closed:
             self.heal()
         if self.closed:
             return None
-        if self.waiting.ready and not self.public and not self.key:
-            self.public = hs.public_value(self.exponent)  # one modular power, in a frame of its own
-            return None
-        self.check_proof()
+        if self.power is not None:  # a part of a modular power is this frame's work
+            if self.power.step():
+                self.powered()
+        elif self.waiting.ready and not self.public and not self.key:
+            self.power = hs.Power(hs.G, self.exponent)
+        else:
+            self.check_proof()
         return self.links.popleft() if self.links else None
 
     def heal(self) -> None:
@@ -522,19 +540,29 @@ class RoomHost(Room):
             self.send_lobby(self.lobby, FULL)
 
     def check_proof(self) -> None:
-        """One waiting proof a frame, a few a second: a caller that knows the key gets a pipe and a link."""
+        """A waiting proof, a few a second, taken at random: its power starts (and goes on a part a frame)."""
         now = self.clock()
         while self.checked and now - self.checked[0] >= 1.0:
             self.checked.popleft()
         if not self.proofs or len(self.checked) >= PROOFS_PER_SECOND:
             return
         self.checked.append(now)
-        public, body = self.proofs.pop(self.chance.randrange(len(self.proofs)))
-        value = hs.read_public(public)
+        self.checking = self.proofs.pop(self.chance.randrange(len(self.proofs)))
+        value = hs.read_public(self.checking[0])
         if value is None:
             self.dropped["lobby"] += 1
+        else:
+            self.power = hs.Power(value, self.exponent)
+
+    def powered(self) -> None:
+        """A power is done: this side's public value, or a proof's key (a caller that knows it gets a
+        pipe and a link)."""
+        power, self.power = self.power, None
+        if self.checking is None:
+            self.public = hs.as_bytes(power.value)
             return
-        key = hs.room_key(self.code, self.exponent, value, public, self.public)
+        (public, body), self.checking = self.checking, None
+        key = hs.room_key(self.code, power.value, public, self.public)
         nonce = body[:hs.NONCE_BYTES]
         if body != proof(key, nonce):
             self.dropped["lobby"] += 1
@@ -567,6 +595,7 @@ class RoomCaller(Room):
     def __init__(self, broker: str, code: str, key: bytes = b"", **options) -> None:
         super().__init__(broker, code, **options)
         self.exponent, self.public = hs.new_exponent(), b""
+        self.power: hs.Power | None = None  # the modular power under way, a part a frame
         self.host_public = b""  # the value the host said in the lobby
         self.pipe: Pipe | None = None
         self.ready_since: float | None = None
@@ -582,6 +611,10 @@ class RoomCaller(Room):
     def add_pipe(self, key: bytes) -> None:
         self.pipe = Pipe(self, key, hs.CALLER_SIDE)
         self.pipes.append(self.pipe)
+
+    @property
+    def waiting_pipe(self) -> Pipe | None:
+        return self.pipe if self.door_open else None
 
     @property
     def waiting(self) -> MqttSession:
@@ -614,13 +647,14 @@ class RoomCaller(Room):
         return None
 
     def step(self, now: float) -> None:
-        """The next step towards the host, one modular power a frame at most."""
-        if self.pipe is None and not self.public:
-            self.public = hs.public_value(self.exponent)
+        """The next step towards the host, a part of a modular power a frame at most."""
+        if self.power is not None:
+            if self.power.step():
+                self.powered()
+        elif self.pipe is None and not self.public:
+            self.power = hs.Power(hs.G, self.exponent)
         elif self.pipe is None and self.host_public:
-            value = hs.read_public(self.host_public)
-            self.add_pipe(hs.room_key(self.code, self.exponent, value, self.public, self.host_public))
-            self.ready_since = None  # a host is there: the wait for its OPEN starts afresh
+            self.power = hs.Power(hs.read_public(self.host_public), self.exponent)
         elif self.pipe is not None and not self.pipe.session.ready:
             return
         elif self.knocked is None or now - self.knocked >= KNOCK_SECONDS:
@@ -632,6 +666,15 @@ class RoomCaller(Room):
                 self.leave_lobby()
             else:
                 self.pipe.session.publish(self.pipe.peer_inbox, PROOF + proof(self.pipe.key, self.pipe.nonce))
+
+    def powered(self) -> None:
+        """A power is done: this side's public value, or the room key (then its pipe)."""
+        power, self.power = self.power, None
+        if not self.public:
+            self.public = hs.as_bytes(power.value)
+            return
+        self.add_pipe(hs.room_key(self.code, power.value, self.public, self.host_public))
+        self.ready_since = None  # a host is there: the wait for its OPEN starts afresh
 
     def take_lobby(self, kind: bytes, body: bytes) -> bool:
         if kind == HOST_VALUE and not self.host_public and hs.read_public(body) is not None:
