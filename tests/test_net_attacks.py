@@ -144,6 +144,32 @@ def test_the_hosts_old_ids_taken_before_the_game_change_nothing_and_a_host_knock
         ann.net.close()
 
 
+def test_a_resuming_host_knocked_off_comes_back_by_itself_and_the_game_resumes(broker, clock):
+    """Figure: a host waiting with the room key whose connection breaks is back under the same
+    key-named id by itself (one reconnect), and the joiner's resume gets in at its first try."""
+    attacker, tables = attacked(broker, clock)
+    ann, bob = tables
+    try:
+        converse(tables, lambda: ann.net.playing and bob.net.playing)
+        converse(tables, lambda: len(ann.moves()) >= 3, random_moves(tables, random.Random(9), 3))
+        cut(bob)
+        converse(tables, lambda: ann.net.stage == bob.net.stage == "lost")
+        ann.answer(yes=True)
+        waiter = ann.net.waiter
+        converse([ann], lambda: waiter.waiting.ready)
+        assert waiter.lobby is None and waiter.key
+        waiter.waiting.stream.sock.shutdown(socket.SHUT_RDWR)
+        converse([ann], lambda: waiter.reconnects == 1 and waiter.waiting.ready)
+        assert ann.net.stage == "listening" and ann.net.waiter is waiter
+        bob.answer(yes=True)
+        converse(tables, lambda: ann.net.playing and bob.net.playing and same_game(ann, bob))
+        assert bob.sounds.count("refused") == 1  # the drop's; the resume went through at once
+    finally:
+        attacker.stop()
+        ann.net.close()
+        bob.net.close()
+
+
 def test_every_id_a_code_holder_sees_taken_during_the_game_changes_nothing(broker, clock):
     """Figure: the game goes on to its end, the same on both sides, and the attacker never reads a
     line of it (no DATA frame, nothing but the lobby)."""

@@ -34,6 +34,7 @@ NONCE_BYTES = 16
 TAG_BYTES = 16  # HMAC-SHA256, its first 128 bits
 SEQ_BYTES = 4
 POWER_PARTS = 8  # frames a modular power is spread over
+WINDOW = 4  # bits of the exponent a step of the power takes at once
 ID_HEX = 22  # hex digits of a K-derived client id after its side's letter: 23 characters, MQTT 3.1.1's most
 HOST_SIDE, CALLER_SIDE = b"H", b"C"  # who sends: the direction every seal names
 
@@ -53,7 +54,8 @@ def as_bytes(value: int) -> bytes:
 
 class Power:
     """``base**exponent mod P`` worked out a part a frame: in the browser one modular power may take
-    longer than a frame (16.7 ms), a quarter of one does not (each part costs half a power).
+    longer than a frame (16.7 ms), an eighth of one does not.  Left to right, four bits at a time,
+    from a table of ``base**0 .. base**15``: some 7% more work than ``pow`` in one go.
 
     >>> power = Power(3, 2**255 + 12345)
     >>> [power.step() for _ in range(POWER_PARTS)], power.value == pow(3, 2**255 + 12345, P)
@@ -61,21 +63,28 @@ class Power:
     """
 
     def __init__(self, base: int, exponent: int, parts: int = 0) -> None:
-        self.base, self.exponent = base, exponent
-        self.at = exponent.bit_length()
-        self.width = -(-self.at // (parts or POWER_PARTS))
+        top = -(-exponent.bit_length() // WINDOW) * WINDOW
+        self.digits = [(exponent >> shift) & (2**WINDOW - 1) for shift in range(top - WINDOW, -1, -WINDOW)]
+        self.per_step = -(-len(self.digits) // (parts or POWER_PARTS))
+        self.table = [1, base % P]
+        self.at = 0
         self.value = 1
 
     @property
     def done(self) -> bool:
-        return self.at == 0
+        return self.at >= len(self.digits)
 
     def step(self) -> bool:
-        """The next part (the exponent's next bits, highest first); True once the power is done."""
-        start = max(0, self.at - self.width)
-        part = (self.exponent >> start) & ((1 << (self.at - start)) - 1)
-        self.value = pow(self.value, 1 << (self.at - start), P) * pow(self.base, part, P) % P
-        self.at = start
+        """The next part (the exponent's next digits, highest first); True once the power is done."""
+        table, value = self.table, self.value
+        while len(table) < 2**WINDOW:
+            table.append(table[-1] * table[1] % P)
+        for digit in self.digits[self.at:self.at + self.per_step]:
+            for _ in range(WINDOW):
+                value = value * value % P
+            if digit:
+                value = value * table[digit] % P
+        self.value, self.at = value, self.at + self.per_step
         return self.done
 
 

@@ -72,6 +72,7 @@ ANSWERS_PER_SECOND = 4  # the host's value said in the lobby a second at most, h
 FULL_PER_SECOND = 5  # "full" answers the host sends a second at most (the rest go unanswered)
 PROOFS_WAITING = 8  # proofs kept for the host to check; a new one takes a place at random (its caller proves again)
 PROOFS_PER_SECOND = 20  # proofs checked a second at most, one a frame, taken at random (a modular power each)
+HOST_VALUE_SECONDS = 600.0  # a host's public value serves the rooms hosted from one app this long
 RECONNECT_SECONDS = 1.0  # a host's broken waiting connection is made again, not more often than this
 PROOF_SIZE = hs.NONCE_BYTES + hs.TAG_BYTES
 NUMBERED_HEAD = hs.SEQ_BYTES + hs.TAG_BYTES
@@ -441,6 +442,23 @@ class Room:
         self.end_if_done()
 
 
+class HostValue:
+    """The host's exponent and public value, kept a while for every room hosted from this app: a
+    modular power saved per room (a room key still differs by the caller's value and the code)."""
+
+    exponent, public, made = 0, b"", float("-inf")
+
+    @classmethod
+    def kept(cls) -> tuple[int, bytes]:
+        if time.monotonic() - cls.made < HOST_VALUE_SECONDS:
+            return cls.exponent, cls.public
+        return hs.new_exponent(), b""
+
+    @classmethod
+    def keep(cls, exponent: int, public: bytes) -> None:
+        cls.exponent, cls.public, cls.made = exponent, public, time.monotonic()
+
+
 class RoomHost(Room):
     """The host in room ``code``: in the lobby it says its public value to whoever knocks and
     hands out a link for each caller that proves the key (as a listener hands out a connection);
@@ -455,7 +473,7 @@ class RoomHost(Room):
         self.proven: dict[bytes, Pipe] = {}  # the caller's public value's digest -> its pipe
         self.answers: deque[float] = deque()  # when the value, or "full", was said, the last second
         self.checked: deque[float] = deque()  # when a proof was checked, the last second
-        self.exponent, self.public = hs.new_exponent(), b""
+        self.exponent, self.public = HostValue.kept()
         self.power: hs.Power | None = None  # the modular power under way, a part a frame
         self.checking: tuple[bytes, bytes] | None = None  # the proof whose power that is
         self.key = key
@@ -544,15 +562,15 @@ class RoomHost(Room):
         now = self.clock()
         while self.checked and now - self.checked[0] >= 1.0:
             self.checked.popleft()
-        if not self.proofs or len(self.checked) >= PROOFS_PER_SECOND:
+        if not self.proofs or len(self.checked) >= PROOFS_PER_SECOND or not (self.public or self.key):
             return
         self.checked.append(now)
-        self.checking = self.proofs.pop(self.chance.randrange(len(self.proofs)))
-        value = hs.read_public(self.checking[0])
+        checking = self.proofs.pop(self.chance.randrange(len(self.proofs)))
+        value = hs.read_public(checking[0])
         if value is None:
             self.dropped["lobby"] += 1
         else:
-            self.power = hs.Power(value, self.exponent)
+            self.checking, self.power = checking, hs.Power(value, self.exponent)
 
     def powered(self) -> None:
         """A power is done: this side's public value, or a proof's key (a caller that knows it gets a
@@ -560,6 +578,7 @@ class RoomHost(Room):
         power, self.power = self.power, None
         if self.checking is None:
             self.public = hs.as_bytes(power.value)
+            HostValue.keep(self.exponent, self.public)
             return
         (public, body), self.checking = self.checking, None
         key = hs.room_key(self.code, power.value, public, self.public)

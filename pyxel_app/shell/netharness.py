@@ -18,7 +18,7 @@ from .netplay import HOST, NetGame
 from .nettable import SOUNDS
 
 
-OPENED_PER_ROUND = 5  # rooms a crowd opens each round: each meeting costs its two sides four modular powers
+OPENED_PER_ROUND = 10  # rooms a crowd opens each round: each meeting costs its two sides four modular powers
 
 
 class Question:
