@@ -261,7 +261,7 @@ class Strangers:
         for session, code in self.senders:
             session.poll()
             garbage = self.rng.choice([self.rng.randbytes(40), b"D" + self.rng.randbytes(30), b"DMOVE 1 4\n",
-                                       b"K" * 3, b"P" + self.rng.randbytes(288), b"x" * 2000])
+                                       b"K" * 3, b"P" + self.rng.randbytes(40), b"x" * 2000])
             session.publish(self.room.lobby(code), garbage)
 
     def finish(self, result: Crowd) -> None:
