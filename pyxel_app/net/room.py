@@ -477,6 +477,7 @@ class RoomHost(Room):
         self.power: hs.Power | None = None  # the modular power under way, a part a frame
         self.checking: tuple[bytes, bytes] | None = None  # the proof whose power that is
         self.key = key
+        self.unanswered = False  # a knock came before the value was worked out
         self.waiting_up = False  # the waiting connection stood once: should it break, it is made again
         self.started = self.clock()
         self.reconnects = 0
@@ -550,7 +551,9 @@ class RoomHost(Room):
         now = self.clock()
         while self.answers and now - self.answers[0] >= 1.0:
             self.answers.popleft()
-        if self.door_open and self.public and len(self.answers) < ANSWERS_PER_SECOND:
+        if self.door_open and not self.public:
+            self.unanswered = True  # said once the value is worked out
+        elif self.door_open and len(self.answers) < ANSWERS_PER_SECOND:
             self.answers.append(now)
             self.send_lobby(self.lobby, HOST_VALUE, self.public)
         elif not self.door_open and len(self.answers) < FULL_PER_SECOND:
@@ -579,6 +582,8 @@ class RoomHost(Room):
         if self.checking is None:
             self.public = hs.as_bytes(power.value)
             HostValue.keep(self.exponent, self.public)
+            if self.unanswered:
+                self.answer()
             return
         (public, body), self.checking = self.checking, None
         key = hs.room_key(self.code, power.value, public, self.public)
@@ -693,7 +698,7 @@ class RoomCaller(Room):
             self.public = hs.as_bytes(power.value)
             return
         self.add_pipe(hs.room_key(self.code, power.value, self.public, self.host_public))
-        self.ready_since = None  # a host is there: the wait for its OPEN starts afresh
+        self.ready_since = self.knocked = None  # a host is there: the proof goes at once, the wait for OPEN anew
 
     def take_lobby(self, kind: bytes, body: bytes) -> bool:
         if kind == HOST_VALUE and not self.host_public and hs.read_public(body) is not None:
