@@ -289,6 +289,32 @@ def test_a_game_client_and_paho_exchange_messages_through_the_broker(broker):
         ours.close()
 
 
+def test_a_poll_hands_on_at_most_its_share_and_the_rest_waits_for_the_next(broker):
+    """200 messages come at once: each poll hands on MESSAGES_PER_POLL at most, all arrive in order."""
+    from pyxel_app.net.mqtt_client import MESSAGES_PER_POLL
+
+    client_module, version = paho()
+    ours = MqttSession(room.connect_broker(broker.address, time.monotonic), room.random_id(), "XR7HJ4MEY",
+                       "bypuzz/XR7HJ4MEY/lobby")
+    other = client_module.Client(version, client_id=room.random_id(), protocol=client_module.MQTTv311)
+    other.username_pw_set("XR7HJ4MEY")
+    other.connect(LOOPBACK, broker.tcp_port)
+    other.loop_start()
+    try:
+        wait(lambda: ours.poll() or ours.ready)
+        for number in range(200):
+            other.publish("bypuzz/XR7HJ4MEY/lobby", b"%d" % number)
+        time.sleep(0.5)  # all of them at the broker and in the socket before the next poll
+        got, sizes = [], []
+        wait(lambda: sizes.append(len(batch := ours.poll())) or got.extend(m.payload for m in batch) or len(got) == 200)
+        assert got == [b"%d" % number for number in range(200)]
+        assert max(sizes) == MESSAGES_PER_POLL and len([size for size in sizes if size]) >= 200 // MESSAGES_PER_POLL
+    finally:
+        other.loop_stop()
+        other.disconnect()
+        ours.close()
+
+
 def wait(until, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not until():
