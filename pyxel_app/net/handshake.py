@@ -55,7 +55,7 @@ def as_bytes(value: int) -> bytes:
 class Power:
     """``base**exponent mod P`` worked out a part a frame: in the browser one modular power may take
     longer than a frame (16.7 ms), an eighth of one does not.  Left to right, four bits at a time,
-    from a table of ``base**0 .. base**15``: some 7% more work than ``pow`` in one go.
+    from a table of ``base**0 .. base**15``: about the work of ``pow`` in one go.
 
     >>> power = Power(3, 2**255 + 12345)
     >>> [power.step() for _ in range(POWER_PARTS)], power.value == pow(3, 2**255 + 12345, P)
