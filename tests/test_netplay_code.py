@@ -100,6 +100,22 @@ def test_a_saved_game_by_code_reconnects_after_the_app_restarts(make_app, broker
     assert same_game(host, again)
 
 
+def test_a_game_saved_before_room_keys_meets_in_the_lobby_once_and_keeps_the_key_it_gets(make_app, broker):
+    host_app, host, join_app, join = meet_by_code(make_app, broker)
+    frames([host_app, join_app], lambda: join.session.move_count >= 3 and same_game(host, join),
+           each=play_random([host, join], random.Random(4), 3))
+    old_key = host.session.meta.pop("room_key")
+    join.session.meta.pop("room_key")
+    host.net.secret = join.net.secret = ""
+    join.autosave()  # the save as a version before room keys wrote it
+    again_app, again = restarted_joiner(make_app, host_app, host, join_app)
+    assert again.net.secret == "" and again.net.waiter.lobby is not None and host.net.waiter.lobby is not None
+    frames([host_app, again_app], lambda: settled(host) and settled(again), each=lambda: time.sleep(0.001))
+    assert same_game(host, again)
+    new_key = host.session.meta["room_key"]
+    assert again.session.meta["room_key"] == new_key != old_key and len(bytes.fromhex(new_key)) == 32
+
+
 def test_the_pad_types_a_code_and_reaches_the_brokers_address(make_app, broker):
     app, cart = code_app(make_app, broker, 4)
     driver = Driver(app)

@@ -292,6 +292,9 @@ class NetSide:
         self.match.flow.agree(winner, reason)
 
     def autosave(self) -> None:
+        net, session = self.net, self.match.session
+        if net is not None and net.code and net.secret and session is not None:  # a save from before room keys gets one
+            session.meta[ROOM_KEY_META] = net.secret
         self.match.autosave()
 
     # The table: telling and asking the player here.
