@@ -427,7 +427,7 @@ def good_values(port: int, folder: Path) -> dict[str, dict[str, str]]:
     return {
         "play": {"cartridge": "bypuzz", "puzzles": str(ROOT / "pyxel_app/cartridges/bypuzz/sets/bymore1.txt")},
         "serve": {"game": "connect4", "port": str(port), "name": "Ann", "bind": "127.0.0.1", "variant": "standard",
-                  "broker": f"127.0.0.1:{port}"},
+                  "broker": f"127.0.0.1:{port}", "evaluation": "no"},
         "join": {"game": "connect4", "address": f"127.0.0.1:{port}", "name": "Bob", "broker": f"127.0.0.1:{port}"},
         "perft": {"game": "fifteen", "depth": "2", "variant": "standard", "position": solved},
         "solve": {"game": "fifteen", "position": fifteen, "goal": solved},

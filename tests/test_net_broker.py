@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 from mosquitto import running_broker
 
 from pyxel_app.shell.netharness import BareTable
+from pyxel_app.net import handshake as hs
 from pyxel_app.net import mqtt, room
+from pyxel_app.net.handshake import CALLER_SIDE, HOST_SIDE
 from pyxel_app.net.mqtt import MqttError, PacketReader
 from pyxel_app.net.mqtt_client import MqttSession
 from pyxel_app.shell.netplay import HOST, JOIN, NetGame, open_room_factory
@@ -64,19 +66,41 @@ def test_what_is_no_code_is_refused(typed):
         room.normal_code(typed)
 
 
-@pytest.mark.parametrize("payload", [b"", b"K", b"KXR7HJ4MEY-host", b"ZXR7HJ4MEY-host\n", b"Kxr7hj4mey-host\n",
-                                     b"KXR7HJ4MEY-host\nmore", b"OXR7HJ4MEY-HOST\n", b"DXR7HJ4MEY-\n", b"D\n",
-                                     b"DXR7HJ4MEY-JJJJJJJJJJA\nx", b"DXR7HJ4MEY-JJJJJJJJJ\nx", b"D\xffXR7HJ4MEY-host\n",
-                                     b"DXR7HJ4MEY-host\xff\nx", b"D../../x\nx"])
-def test_a_frame_of_the_wrong_shape_is_dropped(payload):
-    assert room.read_frame(payload) is None
+KEY = bytes(range(32))
 
 
-def test_frames_read_back():
-    for kind in room.KINDS:
-        data = b"MOVE 1 4\n" if kind == room.DATA[0] else b""
-        assert room.read_frame(room.frame(bytes([kind]), "XR7HJ4MEY-JJJJJJJJJJ", data)) == (bytes([kind]),
-                                                                                          "XR7HJ4MEY-JJJJJJJJJJ", data)
+@pytest.mark.parametrize("change", ["kind", "number", "tag", "data", "cut short", "key", "direction"])
+def test_a_numbered_frame_changed_anywhere_or_sealed_elsewhere_does_not_pass(change):
+    sealed = room.numbered(KEY, HOST_SIDE, room.DATA, 7, b"MOVE 1 4\n")
+    assert room.read_numbered(sealed, KEY, HOST_SIDE) == (room.DATA, 7, b"MOVE 1 4\n")
+    key, side = KEY, HOST_SIDE
+    if change == "kind":
+        sealed = room.CLOSE + sealed[1:]
+    elif change in ("number", "tag", "data"):
+        at = {"number": 4, "tag": 10, "data": -2}[change]
+        sealed = sealed[:at] + bytes([sealed[at] ^ 1]) + sealed[at + 1:]
+    elif change == "cut short":
+        sealed = sealed[:-1]
+    elif change == "key":
+        key = bytes(32)
+    else:
+        side = CALLER_SIDE  # the host's frame played back to it as the caller's
+    assert room.read_numbered(sealed, key, side) is None
+
+
+def test_the_two_players_work_out_one_key_and_ids_nobody_else_can_name():
+    host, caller = hs.new_exponent(), hs.new_exponent()
+    host_public, caller_public = hs.public_value(host), hs.public_value(caller)
+    power = hs.Power(hs.read_public(host_public), caller)
+    while not power.step():
+        pass
+    ours = hs.room_key("XR7HJ4MEY", power.value, caller_public, host_public)
+    theirs = hs.room_key("XR7HJ4MEY", pow(hs.read_public(caller_public), host, hs.P), caller_public, host_public)
+    third = hs.room_key("XR7HJ4MEY", pow(hs.read_public(host_public), hs.new_exponent(), hs.P), caller_public,
+                        host_public)
+    assert ours == theirs != third
+    ids = [hs.client_id(ours, side) for side in (HOST_SIDE, CALLER_SIDE)]
+    assert len(set(ids)) == 2 and all(len(each) == 23 and "XR7HJ4MEY" not in each for each in ids)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -265,6 +289,32 @@ def test_a_game_client_and_paho_exchange_messages_through_the_broker(broker):
         ours.close()
 
 
+def test_a_poll_hands_on_at_most_its_share_and_the_rest_waits_for_the_next(broker):
+    """200 messages come at once: each poll hands on MESSAGES_PER_POLL at most, all arrive in order."""
+    from pyxel_app.net.mqtt_client import MESSAGES_PER_POLL
+
+    client_module, version = paho()
+    ours = MqttSession(room.connect_broker(broker.address, time.monotonic), room.random_id(), "XR7HJ4MEY",
+                       "bypuzz/XR7HJ4MEY/lobby")
+    other = client_module.Client(version, client_id=room.random_id(), protocol=client_module.MQTTv311)
+    other.username_pw_set("XR7HJ4MEY")
+    other.connect(LOOPBACK, broker.tcp_port)
+    other.loop_start()
+    try:
+        wait(lambda: ours.poll() or ours.ready)
+        for number in range(200):
+            other.publish("bypuzz/XR7HJ4MEY/lobby", b"%d" % number)
+        time.sleep(0.5)  # all of them at the broker and in the socket before the next poll
+        got, sizes = [], []
+        wait(lambda: sizes.append(len(batch := ours.poll())) or got.extend(m.payload for m in batch) or len(got) == 200)
+        assert got == [b"%d" % number for number in range(200)]
+        assert max(sizes) == MESSAGES_PER_POLL and len([size for size in sizes if size]) >= 200 // MESSAGES_PER_POLL
+    finally:
+        other.loop_stop()
+        other.disconnect()
+        ours.close()
+
+
 def wait(until, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not until():
@@ -340,7 +390,7 @@ def test_two_tables_play_a_whole_game_by_invite_code_and_agree_on_an_undo(tables
 
 def cut(table: BareTable) -> None:
     """The connection to the broker breaks without a word (a cable pulled): the socket is shut."""
-    table.net.link.stream.room.session.stream.sock.shutdown(socket.SHUT_RDWR)
+    table.net.link.stream.session.stream.sock.shutdown(socket.SHUT_RDWR)
 
 
 def test_the_joiner_dropping_is_noticed_at_once_and_the_game_resumes(tables, clock):
@@ -406,11 +456,11 @@ def test_strangers_with_a_wrong_guessed_or_no_code_read_nothing_and_a_third_with
     rng = random.Random(6)
     guessed = [room.new_code(rng) for _ in range(5)]
     wrong = code[:-1] + next(ch for ch in room.ALPHABET if ch != code[-1])  # one letter off
-    everything = ["#", "bypuzz/#", f"bypuzz/{code}/#", f"bypuzz/{code}/+", f"bypuzz/{code}/{code}-host"]
+    everything = ["#", "bypuzz/#", f"bypuzz/{code}/#", f"bypuzz/{code}/+", f"bypuzz/{code}/lobby"]
     watchers = [Watcher(broker, f"{name}-watch", name, everything + [f"bypuzz/{name}/#"])
                 for name in [wrong, *guessed]]
     watchers.append(Watcher(broker, "anonymous-watch", None, everything))
-    watchers.append(Watcher(broker, f"{code}-JJJJJJJJJJ", code, everything))  # the right code, its own inbox
+    watchers.append(Watcher(broker, f"{code}-JJJJJJJJJJ", code, everything))  # the right code: the lobby
     try:
         for watcher in watchers:
             assert watcher.subscribed.wait(5)
@@ -425,7 +475,11 @@ def test_strangers_with_a_wrong_guessed_or_no_code_read_nothing_and_a_third_with
     finally:
         for watcher in watchers:
             watcher.stop()
-    assert [watcher.got for watcher in watchers] == [[]] * len(watchers)
+    *strangers, holder = watchers
+    assert [watcher.got for watcher in strangers] == [[]] * len(strangers)
+    # The code's holder read the lobby only: knocks, public values, proofs, "full"; never a line of the game.
+    assert holder.got and {topic for topic, _ in holder.got} == {f"bypuzz/{code}/lobby"}
+    assert {payload[:1] for _, payload in holder.got} == {b"K", b"H", b"P", b"F"}
 
 
 def test_the_strangers_check_finds_a_planted_acl_that_lets_a_room_be_read(tmp_path, clock):
@@ -447,18 +501,11 @@ def test_the_strangers_check_finds_a_planted_acl_that_lets_a_room_be_read(tmp_pa
         planted.stop()
 
 
-def test_a_frame_from_another_rooms_client_is_dropped_and_counted(clock):
-    host = room.RoomHost("127.0.0.1:1", "XR7HJ4MEY", clock=clock, connect=lambda broker, clock: room.Unconnectable(""))
-    host.take(room.KNOCK, "EEEEEEEEE-JJJJJJJJJJ", b"")  # a caller of another room
-    host.take(room.KNOCK, "XR7HJ4MEY-JJJJJJJJJJ", b"")
-    assert host.cross_room == 1 and list(host.knocks) == ["XR7HJ4MEY-JJJJJJJJJJ"]
-
-
 def test_a_code_nobody_hosts_says_so(broker, clock):
     lonely = BareTable("Bob")
     lonely.net = NetGame(lonely, JOIN, broker.address, 0, None, clock=clock, code=room.new_code())
     assert lonely.net.open()
-    converse([lonely], lambda: lonely.net.link is None and lonely.net.waiter.session.ready)
+    converse([lonely], lambda: lonely.net.link is None and lonely.net.waiter.waiting.ready)
     converse([lonely], lambda: lonely.net.stage == "lost", each=lambda: setattr(clock, "now", clock.now + 0.25))
     assert lonely.net.problem == "no_host"
 
@@ -492,7 +539,7 @@ def test_the_broker_cuts_off_an_oversize_message_and_a_retained_one(broker, tabl
         sender.connect(LOOPBACK, broker.tcp_port)
         sender.loop_start()
         wait(sender.is_connected)
-        sender.publish(f"bypuzz/{ann.net.code}/{ann.net.code}-host", payload, retain=retain)
+        sender.publish(f"bypuzz/{ann.net.code}/lobby", payload, retain=retain)
         wait(lambda: not sender.is_connected())  # the broker hung up on it
         sender.loop_stop()
     ann.play("4")

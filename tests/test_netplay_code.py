@@ -69,7 +69,7 @@ def test_a_game_by_code_resumes_after_a_drop(make_app, broker):
     rng = random.Random(2)
     frames([host_app, join_app], lambda: host.session.move_count >= 4 and same_game(host, join) and settled(join),
            each=play_random([host, join], rng, 4))
-    join.net.link.stream.room.session.stream.sock.shutdown(socket.SHUT_RDWR)  # the line is cut
+    join.net.link.stream.session.stream.sock.shutdown(socket.SHUT_RDWR)  # the line is cut
     frames([host_app, join_app], lambda: host.net.stage == join.net.stage == "lost")
     assert host.net.problem == "cut"  # the broker passed on the joiner's will at once
     for app in (host_app, join_app):
@@ -88,11 +88,32 @@ def test_a_saved_game_by_code_reconnects_after_the_app_restarts(make_app, broker
     host_app, host, join_app, join = meet_by_code(make_app, broker)
     frames([host_app, join_app], lambda: join.session.move_count >= 3 and same_game(host, join),
            each=play_random([host, join], random.Random(3), 3))
+    key = host.session.meta["room_key"]
+    assert len(bytes.fromhex(key)) == 32 and join.session.meta["room_key"] == key
     again_app, again = restarted_joiner(make_app, host_app, host, join_app)
     assert again.net is not None and again.net.code == host.net.code and again.net.local == 1
+    # Both meet with the saved room key at their own inboxes, not in the lobby a code holder reads.
+    assert again.net.secret == key and again.net.waiter.lobby is None and again.net.waiter.pipe is not None
+    assert host.net.waiter.key == bytes.fromhex(key) and host.net.waiter.lobby is None
     # The joiner may knock before the host is back in the room: it knocks again shortly, in real time.
     frames([host_app, again_app], lambda: settled(host) and settled(again), each=lambda: time.sleep(0.001))
     assert same_game(host, again)
+
+
+def test_a_game_saved_before_room_keys_meets_in_the_lobby_once_and_keeps_the_key_it_gets(make_app, broker):
+    host_app, host, join_app, join = meet_by_code(make_app, broker)
+    frames([host_app, join_app], lambda: join.session.move_count >= 3 and same_game(host, join),
+           each=play_random([host, join], random.Random(4), 3))
+    old_key = host.session.meta.pop("room_key")
+    join.session.meta.pop("room_key")
+    host.net.secret = join.net.secret = ""
+    join.autosave()  # the save as a version before room keys wrote it
+    again_app, again = restarted_joiner(make_app, host_app, host, join_app)
+    assert again.net.secret == "" and again.net.waiter.lobby is not None and host.net.waiter.lobby is not None
+    frames([host_app, again_app], lambda: settled(host) and settled(again), each=lambda: time.sleep(0.001))
+    assert same_game(host, again)
+    new_key = host.session.meta["room_key"]
+    assert again.session.meta["room_key"] == new_key != old_key and len(bytes.fromhex(new_key)) == 32
 
 
 def test_the_pad_types_a_code_and_reaches_the_brokers_address(make_app, broker):

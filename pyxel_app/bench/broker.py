@@ -80,6 +80,27 @@ def move_delays(kind: str, broker_address: str, moves: int, seed: int = 1) -> li
     return samples
 
 
+def meetings(broker_address: str, count: int) -> tuple[list[float], list[float]]:
+    """Seconds from both sides opening to both playing, ``count`` times; and the CPU seconds of a whole
+    modular power (the Diffie-Hellman exchange's unit, ``net/handshake.py``), 50 times."""
+    from ..net import handshake
+
+    seconds = []
+    for _ in range(count):
+        start = time.perf_counter()
+        ann, bob = pair_over("broker", broker_address)
+        seconds.append(time.perf_counter() - start)
+        ann.net.close()
+        bob.net.close()
+    powers = []
+    for _ in range(50):
+        exponent = handshake.new_exponent()
+        start = time.thread_time()
+        handshake.public_value(exponent)
+        powers.append(time.thread_time() - start)
+    return seconds, powers
+
+
 @contextmanager
 def local_broker(report, what: str):
     """A local mosquitto for the figures of ``what`` (None, said in the report, where there is none)."""
@@ -199,6 +220,9 @@ def run(report, quick: bool = False) -> None:
             through = move_delays("broker", broker.address, moves)
             report("a move over loopback TCP (one side plays, the other has it)", percentiles(direct))
             report("a move through the local broker", percentiles(through))
+            meeting, powers = meetings(broker.address, 5 if quick else 20)
+            report("two sides meeting by code (knock, keys, proof, greeting)", percentiles(meeting))
+            report("a modular power of the key exchange (CPU; spread over 8 frames)", percentiles(powers))
             report("delay the broker adds to a move",
                    f"p50 {(quantile(through, 0.5) - quantile(direct, 0.5)) * 1000:.3f} ms, "
                    f"p99 {(quantile(through, 0.99) - quantile(direct, 0.99)) * 1000:.3f} ms")

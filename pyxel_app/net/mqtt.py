@@ -95,9 +95,14 @@ def encode_connect(client_id: str, keep_alive: int, username: str = "", will: tu
     return packet(CONNECT, body)
 
 
-def encode_subscribe(packet_id: int, topic: str) -> bytes:
-    """SUBSCRIBE to one topic at QoS 0."""
-    return packet(SUBSCRIBE, packet_id.to_bytes(2, "big") + encode_string(topic) + b"\0")
+def encode_subscribe(packet_id: int, topic: str, *more: str) -> bytes:
+    """SUBSCRIBE to ``topic`` (and ``more``) at QoS 0.
+
+    >>> encode_subscribe(1, "a", "bc")
+    b'\\x82\\x0b\\x00\\x01\\x00\\x01a\\x00\\x00\\x02bc\\x00'
+    """
+    body = b"".join(encode_string(each) + b"\0" for each in (topic, *more))
+    return packet(SUBSCRIBE, packet_id.to_bytes(2, "big") + body)
 
 
 def encode_publish(topic: str, payload: bytes) -> bytes:

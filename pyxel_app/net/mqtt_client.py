@@ -2,14 +2,16 @@
 
 Pure: the bytes go over a stream a connector hands over once it stands (a TCP socket on the
 desktop, ``link.Connector``; the page's WebSocket in the browser, ``websocket.py``).  The
-session connects with a clean session and a keep-alive, subscribes to one topic (its inbox)
-and publishes at QoS 0; a broker that sends what is not MQTT, refuses, does not answer or
+session connects with a clean session and a keep-alive, subscribes to its topics (its inbox,
+and a waiting host's the room's lobby) and publishes at QoS 0; it hands on at most
+``MESSAGES_PER_POLL`` messages a poll and reads no more from the broker while that many wait; a broker that sends what is not MQTT, refuses, does not answer or
 drops the connection ends it with a word the match layer shows (``net.why.<word>``).
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import Callable
 
 from . import mqtt
@@ -21,20 +23,25 @@ ANSWER_SECONDS = 10.0  # CONNACK, SUBACK and PINGRESP come within this, or the b
 MAX_PACKET = 4096  # bytes: the largest packet taken from the broker (a game's lines are far shorter)
 READ_LIMIT = 16 * 1024  # bytes read in one poll
 INBOX_ID = 1  # the packet id of the one SUBSCRIBE
+MESSAGES_PER_POLL = 32  # messages handed on in one poll; the rest wait for the next frame
 
 
 class MqttSession:
     """Connected (``ready``) once the broker has accepted the connection and the subscription to
-    ``inbox``; ``poll`` returns what was published there since the last poll.
+    ``inbox`` (a topic, or a tuple of them); ``poll`` returns what was published there since the
+    last poll, at most ``MESSAGES_PER_POLL`` of it.
 
     ``connector`` has ``poll()`` (the stream once connected, else None), ``closed``, ``problem``.
     ``will`` (topic, payload) is what the broker publishes should this connection break.
     """
 
-    def __init__(self, connector, client_id: str, username: str, inbox: str, will: tuple[str, bytes] | None = None,
+    def __init__(self, connector, client_id: str, username: str, inbox: str | tuple[str, ...],
+                 will: tuple[str, bytes] | None = None,
                  clock: Callable[[], float] = time.monotonic, keep_alive: int = KEEP_ALIVE) -> None:
         self.connector = connector
-        self.client_id, self.username, self.inbox, self.will = client_id, username, inbox, will
+        self.client_id, self.username, self.will = client_id, username, will
+        self.topics = (inbox,) if isinstance(inbox, str) else tuple(inbox)
+        self.waiting: deque[Publish] = deque()  # messages come, not yet handed on
         self.clock, self.keep_alive = clock, keep_alive
         self.stream = None
         self.stage = "connecting"  # then "connack", "suback", "ready"; "closed" at the end
@@ -51,22 +58,29 @@ class MqttSession:
     def closed(self) -> bool:
         return self.stage == "closed"
 
-    def poll(self) -> list[Publish]:
+    @property
+    def inbox(self) -> str:
+        return self.topics[0]
+
+    def poll(self, most: int = MESSAGES_PER_POLL) -> list[Publish]:
         if self.stage == "connecting":
             self.connect()
         if self.stream is None or self.closed:
             return []
-        messages: list[Publish] = []
-        for data in self.stream.pieces(READ_LIMIT):
-            try:
-                for found in self.reader.feed(data):
-                    messages += self.take(found)
-            except MqttError as error:
-                self.fail("broker_garbage", str(error))
+        if len(self.waiting) < most:
+            self.read()
         if self.stream.closed and not self.closed:
             self.fail("broker_lost" if self.ready else "broker_down", self.stream.problem)
         self.keep_up()
-        return messages
+        return [self.waiting.popleft() for _ in range(min(most, len(self.waiting)))]
+
+    def read(self) -> None:
+        for data in self.stream.pieces(READ_LIMIT):
+            try:
+                for found in self.reader.feed(data):
+                    self.waiting += self.take(found)
+            except MqttError as error:
+                self.fail("broker_garbage", str(error))
 
     def connect(self) -> None:
         self.stream = self.connector.poll()
@@ -84,17 +98,17 @@ class MqttSession:
             if code:
                 self.fail("broker_refused", str(code))
             else:
-                self.send(mqtt.encode_subscribe(INBOX_ID, self.inbox))
+                self.send(mqtt.encode_subscribe(INBOX_ID, *self.topics))
                 self.stage, self.asked = "suback", self.clock()
         elif found.kind == mqtt.SUBACK and self.stage == "suback":
             packet_id, codes = mqtt.parse_suback(found)
-            if packet_id != INBOX_ID or codes != [0]:
-                self.fail("broker_refused", str(codes[0] if codes else mqtt.SUBACK_FAILURE))
+            if packet_id != INBOX_ID or codes != [0] * len(self.topics):
+                self.fail("broker_refused", str(next((code for code in codes if code), mqtt.SUBACK_FAILURE)))
             else:
                 self.stage = "ready"
         elif found.kind == mqtt.PUBLISH and self.ready:
             message = mqtt.parse_publish(found)
-            return [message] if message.topic == self.inbox else []
+            return [message] if message.topic in self.topics else []
         elif found.kind == mqtt.PINGRESP_TYPE and self.stage != "connack":
             self.ping_out = False
         else:

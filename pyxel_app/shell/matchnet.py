@@ -19,6 +19,8 @@ from .netplay import HOST, JOIN, NetGame
 from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
 from .strings import t
 
+# The save's key of a game by invite code's room key: its two players resume with it, not with the code.
+ROOM_KEY_META = "room_key"
 # The command line's role -> the mode of the game it starts.
 ROLE_MODES = {HOST: MODE_HOST, JOIN: MODE_JOIN, MODE_CODE_HOST: MODE_CODE_HOST, MODE_CODE_JOIN: MODE_CODE_JOIN}
 
@@ -174,6 +176,7 @@ class NetSide:
         match = self.match
         role, host, port, local, code = net_from_meta(match.session.meta)
         self.net = NetGame(self, role, host, port, local, code=code, **self.link_options)
+        self.net.secret = match.session.meta.get(ROOM_KEY_META, "") if code else ""
         self.net.stage = "lost"
         if match.over:
             return
@@ -285,7 +288,8 @@ class NetSide:
         names[local], names[1 - local] = own_name, clean_name(peer_name)[:NAME_MAX]
         meta = {"mode": match.mode, "name1": names[0], "name2": names[1], "colour1": colours[0],
                 "colour2": colours[1], "local": str(local + 1), "address": address,
-                AGREED_META: AGREED if self.evaluation else ""}  # a new game keeps what was agreed
+                AGREED_META: AGREED if self.evaluation else "",  # a new game keeps what was agreed
+                ROOM_KEY_META: self.net.secret if self.net is not None and self.net.code else ""}
         if match.spec.choose_variant:
             meta["variant"] = variant
         rules = match.rules
@@ -312,6 +316,9 @@ class NetSide:
         self.match.flow.agree(winner, reason)
 
     def autosave(self) -> None:
+        net, session = self.net, self.match.session
+        if net is not None and net.code and net.secret and session is not None:  # a save from before room keys gets one
+            session.meta[ROOM_KEY_META] = net.secret
         self.match.autosave()
 
     # The table: telling and asking the player here.

@@ -35,6 +35,7 @@ REFUSALS_PER_POLL = 8  # ERRORs answering one frame's lines; a flood's others go
 # Refusals a later try may not meet (the other side was busy, a greeting late): the connection is
 # lost and reconnecting offered, not failed as for games that cannot play together.
 TRANSIENT = ("busy", "slow")
+KEY_BYTES = 32  # a room key's (net/handshake.py)
 
 
 def room_address(code: str, broker: str) -> str:
@@ -64,7 +65,7 @@ def why_lost(link) -> tuple[str, str]:
     """Why ``link`` ended, as (a ``net.why`` word, its detail).  A link through a broker that ended
     with the broker's connection is said as the broker's end, on both sides alike: the broker
     passes on the other side's will as it goes down, which alone would read "the connection was cut"."""
-    session = getattr(getattr(getattr(link, "stream", None), "room", None), "session", None)
+    session = getattr(getattr(link, "stream", None), "session", None)
     if session is not None and session.closed and session.problem:
         return session.problem, session.detail
     return link.problem, link.detail
@@ -94,12 +95,14 @@ def describe(error: OSError) -> tuple[str, str]:
 
 def open_room_factory(code: str, **options) -> Callable:
     """``(role, broker, _) -> a RoomHost or a RoomCaller`` in the room of invite code ``code``, on the
-    broker at the address ``broker`` (the desktop and the browser alike)."""
+    broker at the address ``broker`` (the desktop and the browser alike); with ``key`` (a started
+    game's room key) the two meet at their own inboxes, not in the lobby."""
 
-    def open_room(role: str, broker: str, port: int):
+    def open_room(role: str, broker: str, port: int, key: bytes = b""):
         from ..net import room
 
-        return room.RoomHost(broker, code, **options) if role == HOST else room.RoomCaller(broker, code, **options)
+        maker = room.RoomHost if role == HOST else room.RoomCaller
+        return maker(broker, code, key=key, **options)
 
     return open_room
 
@@ -142,6 +145,7 @@ class NetLink:
         self.refusals = 0  # ERRORs said in this poll
         self.last_note = ""  # the poll's passing note: only the last shows, so only it is drawn
         self.since = clock()  # when the current wait began
+        self.secret = ""  # by invite code: the room key the two share (hex), kept in the save to resume by
         self.called = clock()  # when the current link came: the greeting's deadline runs from here
 
     @property
@@ -182,7 +186,7 @@ class NetLink:
             self.fail_stage("lost", "no_broker")
             return False
         try:
-            self.waiter = self.open_link(self.role, self.host, self.port)
+            self.waiter = self.open_link(self.role, self.host, self.port, **self.room_key())
         except OSError as error:
             self.fail_stage("lost", *describe(error))
             return False
@@ -193,6 +197,14 @@ class NetLink:
             self.port = self.waiter.port
         self.stage = "listening" if self.role == HOST else "connecting"
         return True
+
+    def room_key(self) -> dict:
+        """A started game by invite code resumes with the key its two players share, never in the lobby."""
+        try:
+            key = bytes.fromhex(self.secret) if self.code and self.table.has_game else b""
+        except ValueError:  # a save changed by hand: the lobby, as for a save from before room keys
+            key = b""
+        return {"key": key} if len(key) == KEY_BYTES else {}
 
     def reconnect(self) -> None:
         """Listen or connect again after the link was lost; nothing once this side left (``close``)."""
@@ -325,6 +337,7 @@ class NetLink:
                 link.close()  # the refusal goes first
                 continue
             self.link, self.stage, self.called = link, "greeting", self.clock()
+            self.secret = link.stream.room_key.hex() if self.code else ""
             if self.role == JOIN:
                 self.waiter = None
                 return
