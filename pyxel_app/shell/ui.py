@@ -203,7 +203,8 @@ def scroller(y: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = 
              cols: int = COLS - 2 * MARGIN, centre: bool = True) -> None:
     """``s`` at pixel row ``y`` in the ``cols`` columns from ``col`` (centred, or from the left), or,
     when it is wider than they are, running through them from right to left a pixel a frame
-    (``gap`` before it comes round again)."""
+    (``gap`` drawn before it comes round again: a list's separator, so the last and the first item
+    stand apart as every other two do)."""
     width = cols * CELL
     length = plain_length(s) * CELL
     if length <= width:
@@ -212,8 +213,8 @@ def scroller(y: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = 
     left, loop = col * CELL, length + len(gap) * CELL
     offset = frame % loop
     clip(left, y, width, CELL)
-    hot(left - offset, y, s, colour)
-    hot(left - offset + loop, y, s, colour)
+    hot(left - offset, y, s + gap, colour)
+    hot(left - offset + loop, y, s + gap, colour)
     clip()
 
 
