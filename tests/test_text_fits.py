@@ -777,8 +777,9 @@ def highlight_touches(spans: list[Span], y: int) -> list[str]:
     from pyxel_app.shell.overlays import Page
 
     band = range(max(0, y - ui.LINE_PITCH), y + ui.CELL + ui.LINE_PITCH)
+    keys = {point for span in spans if span.reverse and span.y != y for point in span.ink()}  # white letters
     bar = {(x, yy) for yy in band for x in range(Page.MARK_COL * ui.CELL)
-           if app_pixel(ui.BORDER_X + x, ui.BORDER_Y + yy) == palette.WHITE}
+           if app_pixel(ui.BORDER_X + x, ui.BORDER_Y + yy) == palette.WHITE and (x, yy) not in keys}
     assert bar, "no highlight bar"
     near = {(x + dx, yy + dy) for x, yy in bar for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     return [f"the highlight bar touches {span}" for span in spans if span.y != y and span.ink() & near]
