@@ -20,7 +20,8 @@ LEAST = palette.LEGIBLE  # WCAG's least contrast for large text and for the part
 # Plain text (never a key) allowed under LEAST, and why.
 ALLOWED = {
     (palette.LIGHT_BLUE, palette.BLUE): "the C64's power-on colours: the body text of every screen",
-    (palette.GREY, palette.BLUE): "a choice that cannot be taken now, greyed out (WCAG asks no contrast of an inactive control)",
+    (palette.GREY, palette.BLUE): "secondary text: a label over its value, the rules in force, a choice that cannot be "
+                                  "taken now (WCAG asks no contrast of an inactive control)",
 }
 SETUP_STEPS = 10
 MOVES = 400  # enough to end a game of each kind: its end message shows
