@@ -680,9 +680,9 @@ def test_the_border_takes_the_colour_of_the_side_to_move_and_comes_back_on_leavi
 
     app, driver, cart = two_players(make_app, colour1="1", colour2="2")
     driver.frame()
-    assert app.border == c4.DISC_INK["red"]
+    assert app.border == c4.TURN_BORDER["red"]
     play_columns(driver, cart, "A")
-    assert app.border == c4.DISC_INK["green"]
+    assert app.border == c4.TURN_BORDER["green"]
     driver.key("ESCAPE")
     while not isinstance(app.screen, Menu):
         driver.key("Y")

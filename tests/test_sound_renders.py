@@ -1,6 +1,7 @@
 """Every tune and effect rendered to WAV as Pyxel plays it (``Sound.save``/``Music.save``, headless,
 through tools/render_sounds.py): none is silent, none clips even at the loudest volume with the
-loudest effect over it, and each lasts the length stated here."""
+loudest effect over it, each lasts the length stated here, every effect and jingle is about as
+loud as the others and none stops with a click."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from pyxel_app.shell import tunes
 from pyxel_app.shell.jukebox import DEFAULT_VOLUME, MAX_VOLUME
-from pyxel_app.shell.sounds import SLOTS, TUNE_SLOTS, TUNES
+from pyxel_app.shell.sounds import JINGLES, SLOTS, TUNE_SLOTS, TUNES
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "render_sounds.py"
 # The lengths the music is written to: the title 40 bars at 150 beats a minute, the menu 16 at
@@ -26,6 +27,10 @@ WINDOW = 2.0  # seconds: no stretch this long of a tune is silent
 VOICE_HEARD = 4.0  # seconds of each voice of each part rendered alone
 LOUDEST = MAX_VOLUME / DEFAULT_VOLUME  # the loudest volume against the default the files are rendered at
 FULL_SCALE = 32767
+# Every effect, and every jingle (played in place of an effect at a game's end), sounds this loud
+# (dBFS, the RMS of its sounding part) give or take LOUDNESS_TOLERANCE, so none is easy to miss.
+LOUDNESS_TARGET, LOUDNESS_TOLERANCE = -30.0, 3.0
+LOUDEST_STOP = -50.0  # dBFS in the last 5 ms before a sound stops: quieter is a fade, louder a click
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +53,25 @@ def test_every_effect_is_short_heard_and_below_full_scale(effects):
         assert 0 < wav.seconds <= LONGEST_EFFECT, (name, wav.seconds)
         assert wav.rms > QUIET, (name, wav.rms)
         assert wav.peak * LOUDEST < FULL_SCALE, (name, wav.peak)
+
+
+@pytest.fixture(scope="module")
+def jingles(render, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("jingles")
+    return {name: render.joined([render.render_part(name, number, folder) for number in range(len(TUNE_SLOTS[name]))],
+                                folder / f"{name}.wav") for name in JINGLES}
+
+
+def test_every_effect_and_jingle_is_as_loud_as_the_target(effects, jingles):
+    levels = {name: round(wav.loudness(), 1) for name, wav in (effects | jingles).items()}
+    off = {name: level for name, level in levels.items() if abs(level - LOUDNESS_TARGET) > LOUDNESS_TOLERANCE}
+    assert off == {}, f"not within {LOUDNESS_TOLERANCE} dB of {LOUDNESS_TARGET} dBFS"
+
+
+def test_every_effect_and_jingle_fades_where_it_stops(effects, jingles):
+    clicks = {name: [(round(when, 3), round(level, 1)) for when, level in wav.stops() if level > LOUDEST_STOP]
+              for name, wav in (effects | jingles).items()}
+    assert {name: found for name, found in clicks.items() if found} == {}, f"louder than {LOUDEST_STOP} dBFS"
 
 
 @pytest.mark.parametrize("name", list(TUNES))
@@ -84,6 +108,29 @@ def test_a_silent_or_clipping_render_is_found(render, tmp_path):
     silent, full = render.measured(tmp_path / "silent.wav"), render.measured(tmp_path / "full.wav")
     assert silent.rms < QUIET and silent.window_rms(0.5) == [0.0, 0.0]
     assert full.peak * LOUDEST >= FULL_SCALE and full.seconds == 1.0
+
+
+def test_a_click_and_a_quiet_sound_are_found(render, tmp_path):
+    """The measures on planted tones: 0.1 s at -20 dBFS cut off, then 0.1 s of silence; the same
+    tone fading to nothing; and one 30 dB quieter."""
+    import array
+    import math
+    import wave
+
+    rate, amplitude = 22050, FULL_SCALE * 10 ** (-20 / 20) * math.sqrt(2)
+    tone = [amplitude * math.sin(2 * math.pi * 440 * index / rate) for index in range(rate // 10)]
+    shapes = {"cut": [*tone, *[0.0] * (rate // 10)],
+              "faded": [sample * (1 - index / len(tone)) ** 3 for index, sample in enumerate(tone)],
+              "quiet": [sample / 10 ** 1.5 for sample in tone]}
+    found = {}
+    for name, samples in shapes.items():
+        with wave.open(str(tmp_path / f"{name}.wav"), "wb") as out:
+            out.setparams((1, 2, rate, 0, "NONE", "not compressed"))
+            out.writeframes(array.array("h", (round(sample) for sample in samples)).tobytes())
+        found[name] = render.measured(tmp_path / f"{name}.wav")
+    assert abs(found["cut"].loudness() + 20) < 0.5 and abs(found["quiet"].loudness() + 50) < 0.5
+    assert [round(when, 2) for when, level in found["cut"].stops() if level > LOUDEST_STOP] == [0.1]
+    assert all(level < LOUDEST_STOP for _, level in found["faded"].stops())
 
 
 def tones(voice: str) -> set[int]:

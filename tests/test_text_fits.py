@@ -311,14 +311,19 @@ def test_a_long_pdn_error_is_shown_whole(make_app, recorder, language):
     assert len(box.lines) > 2
 
 
-@pytest.mark.parametrize("language", strings.LANGUAGES)
-def test_the_title_scroller_runs_inside_the_margin_and_shows_every_name(make_app, recorder, language):
+def title_app(make_app, language: str):
+    """An app at its title screen, in ``language``."""
     from pyxel_app.shell.app import App
     from pyxel_app.shell.storage import MemoryStorage
 
     make_app()
     strings.set_language(language)
-    app = App(storage=MemoryStorage(), seed=7, title=True)
+    return App(storage=MemoryStorage(), seed=7, title=True)
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_title_scroller_runs_inside_the_margin_and_shows_every_name(make_app, recorder, language):
+    app = title_app(make_app, language)
     screen = app.screen
     line = screen.games_line()
     assert plain(line) and ui.plain_length(line) > ui.COLS - 2  # the case: wider than the screen
@@ -337,6 +342,23 @@ def test_the_title_scroller_runs_inside_the_margin_and_shows_every_name(make_app
                  for y in range(row, row + ui.CELL) if app_pixel(x, y) != 6]
         assert stray == [], f"frame {frame}: text in the margin"
     assert set(line.replace(" ", "")) <= set(seen)
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_the_title_scroller_parts_the_last_and_the_first_name_as_every_other_two(make_app, recorder, language):
+    """Where the line comes round, the separator stands between the last game's name and the first's."""
+    app = title_app(make_app, language)
+    screen = app.screen
+    names = [strings.t(f"{spec.key}.name") for spec in app.games]
+    line = screen.games_line()
+    # The frame that brings the line's end to the middle of the screen.
+    screen.frame = ui.plain_length(line) * ui.CELL - (ui.COLS // 2) * ui.CELL
+    row = {}
+    for span in recorder(app):
+        if span.y == title.GAMES_ROW * ui.CELL:
+            row |= {span.x + i * ui.CELL: ch for i, ch in enumerate(span.text)}
+    shown = "".join(row[x] for x in sorted(row))
+    assert names[-1] + title.GAMES_SEPARATOR + names[0][:3] in shown, shown
 
 
 def app_pixel(x: int, y: int) -> int:
@@ -755,8 +777,9 @@ def highlight_touches(spans: list[Span], y: int) -> list[str]:
     from pyxel_app.shell.overlays import Page
 
     band = range(max(0, y - ui.LINE_PITCH), y + ui.CELL + ui.LINE_PITCH)
+    keys = {point for span in spans if span.reverse and span.y != y for point in span.ink()}  # white letters
     bar = {(x, yy) for yy in band for x in range(Page.MARK_COL * ui.CELL)
-           if app_pixel(ui.BORDER_X + x, ui.BORDER_Y + yy) == palette.WHITE}
+           if app_pixel(ui.BORDER_X + x, ui.BORDER_Y + yy) == palette.WHITE and (x, yy) not in keys}
     assert bar, "no highlight bar"
     near = {(x + dx, yy + dy) for x, yy in bar for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     return [f"the highlight bar touches {span}" for span in spans if span.y != y and span.ink() & near]

@@ -55,3 +55,31 @@ def test_german_help_names_keys_as_the_keys_screen_does():
                                                 ("de", "Wie stark soll der Computer spielen?")])
 def test_the_level_question(language, question):
     assert strings.table(language)["match.choose_level"] == question
+
+
+@pytest.mark.parametrize("language", strings.LANGUAGES)
+def test_a_name_of_several_words_is_coupled_by_hyphens_in_a_compound(language):
+    """ "{game}-Spiel" with "Vier gewinnt" is "Vier-gewinnt-Spiel", never "Vier gewinnt-Spiel"."""
+    import string
+
+    from pyxel_app.games import GAMES
+
+    strings.set_language(language)
+    names = [strings.t(f"{spec.key}.name") for spec in GAMES]
+    compounds = {key: re.findall(r"\{(\w+)\}-\w", text) for key, text in strings.table(language).items()}
+    compounds = {key: found for key, found in compounds.items() if found}
+    try:
+        for key, coupled in compounds.items():
+            fields = {name for _, name, _, _ in string.Formatter().parse(strings.table(language)[key]) if name}
+            for name in names:
+                text = strings.t(key, **{field: name if field in coupled else "x" for field in fields})
+                assert name.replace(" ", "-") + "-" in text, (key, text)
+    finally:
+        strings.set_language("en")
+    if language == "de":
+        assert "confirm.resume" in compounds
+        strings.set_language("de")
+        try:
+            assert strings.t("confirm.resume", game="Vier gewinnt") == "Gespeichertes Vier-gewinnt-Spiel fortsetzen?"
+        finally:
+            strings.set_language("en")

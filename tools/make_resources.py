@@ -33,33 +33,36 @@ POINTER = (
 # (notes, tones, volumes, effects, speed) of each effect, under its name in the app's table of
 # sounds (pyxel_app/shell/sounds.py), which says which slot holds it.  Notes run C0-B4 (A2 is
 # 440 Hz); tones T triangle, S square, P pulse, N noise; effects N none, S slide, V vibrato,
-# F fade out; a note lasts speed/120 s.  The music is MML in pyxel_app/shell/tunes.py: Pyxel
+# F fade out; a note lasts speed/120 s.  Every effect sounds about as loud as the others (a
+# square is quieter than a triangle at one volume, a pulse quieter still) and ends in a soft note that
+# fades out, and noise in a rest too (its held level dies away): tests/test_sound_renders.py
+# measures both.  The music is MML in pyxel_app/shell/tunes.py: Pyxel
 # saves no MML in a resource file.
 SOUNDS = {
-    "cursor": ("g3", "t", "4", "f", 3),  # a soft tick
-    "refused": ("f1c1", "s", "6", "n", 8),  # a low square buzz
-    "select": ("c3g3", "p", "5", "nf", 4),  # up a fifth, quickly
-    "hint": ("e3g3b3", "t", "5", "n", 5),  # three rising triangle notes
-    "message": ("a3e4", "t", "64", "nf", 8),  # a two-tone bell: read me
-    "your_turn": ("g2c3", "p", "45", "nf", 10),  # up a fourth, calmly: over to you
-    "pass": ("d2rd2", "s", "4", "nnf", 7),  # two level beeps: nothing happens
-    "best": ("c3e3g3c4e4g4", "p", "6", "nnnnnf", 4),  # a sparkling major run
-    "game_over": ("g1e1c1", "t", "7", "nnf", 14),  # three low falling notes
-    "puzzle_solved": ("g2c3e3g3c4c4", "p", "666667", "nnnnvf", 6),  # a rising run that rings out
-    "slide": ("c3e3", "p", "64", "s", 4),  # a tile glides
-    "blink": ("a3", "t", "5", "f", 6),  # a tile in place blinks
-    "shuffle": ("c2", "n", "3", "f", 2),  # a tap of noise
-    "drop": ("c4g3d3a2", "t", "4", "s", 4),  # a falling whistle
-    "land": ("f2c1", "tn", "76", "nf", 5),  # a click and a thud
-    "place": ("a3c1", "nt", "65", "ff", 3),  # a bright click and a soft knock
-    "flip": ("g3c4", "p", "43", "sf", 2),  # a quick upward tick
-    "move": ("d2d1", "sn", "65", "ff", 3),  # a wooden clack
-    "capture": ("a3e3a2", "s", "654", "ssf", 3),  # knocked off the board
-    "crown": ("c3e3g3c4g3c4", "t", "5", "nnnnnf", 5),  # a chime
-    "pick": ("e2b2", "t", "45", "sf", 3),  # a little lift
-    "jump": ("c2g2d3a2", "t", "5556", "sssf", 7),  # up and over
-    "remove": ("c4c2", "pn", "64", "nf", 2),  # a pop
-    "dead_end": ("g1c1", "s", "65", "nf", 16),  # two low clunks
+    "cursor": ("g3g3", "t", "41", "nf", 3),  # a soft tick
+    "refused": ("f1c1c1", "s", "771", "nnf", 8),  # a low square buzz
+    "select": ("c3g3g3", "s", "772", "nnf", 4),  # up a fifth, quickly
+    "hint": ("e3g3b3b3", "t", "3331", "nnnf", 5),  # three rising triangle notes
+    "message": ("a3e4e4", "t", "431", "nnf", 8),  # a two-tone bell: read me
+    "your_turn": ("g2c3c3", "s", "772", "nnf", 10),  # up a fourth, calmly: over to you
+    "pass": ("d2d2rd2d2", "s", "71071", "nfnnf", 7),  # two level beeps: nothing happens
+    "best": ("c3e3g3c4e4g4g4", "s", "7777772", "nnnnnnf", 4),  # a sparkling major run
+    "game_over": ("g1e1c1c1", "t", "3331", "nnnf", 14),  # three low falling notes
+    "puzzle_solved": ("g2c3e3g3c4c4c4", "s", "7777772", "nnnnvnf", 6),  # a rising run that rings out
+    "slide": ("c3e3e3", "s", "772", "snf", 4),  # a tile glides
+    "blink": ("a3a3", "t", "41", "nf", 6),  # a tile in place blinks
+    "shuffle": ("c2c3rr", "nttt", "6100", "nfnn", 3),  # a tap of noise
+    "drop": ("c4g3d3a2a2", "t", "33331", "sssnf", 4),  # a falling whistle
+    "land": ("f2c1c1c1r", "tnnnn", "53310", "nnnfn", 5),  # a click and a thud
+    "place": ("a3c1c1c1", "nt", "4411", "nnnf", 3),  # a bright click and a soft knock
+    "flip": ("g3c4c4", "s", "772", "snf", 2),  # a quick upward tick
+    "move": ("d2d1d1c3r", "snntt", "75310", "nnfnn", 3),  # a wooden clack
+    "capture": ("a3e3a2a2", "s", "7772", "ssnf", 3),  # knocked off the board
+    "crown": ("c3e3g3c4g3c4c4", "t", "3333331", "nnnnnnf", 5),  # a chime
+    "pick": ("e2b2b2", "t", "341", "snf", 3),  # a little lift
+    "jump": ("c2g2d3a2a2", "t", "33331", "sssnf", 7),  # up and over
+    "remove": ("c4c2c3r", "sntt", "7710", "nfnn", 3),  # a pop
+    "dead_end": ("g1c1c1", "s", "772", "nnf", 16),  # two low clunks
 }
 
 PICTURE_W, PICTURE_H = 160, 96

@@ -12,6 +12,7 @@ tune with sox, if sox is installed.  The files are never packed: ``build`` leave
 from __future__ import annotations
 
 import array
+import itertools
 import math
 import operator
 import os
@@ -33,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 VOICES = ("lead", "bass", "drums")
 SPARE_MUSIC = 7  # no tune's: a part is put here to be rendered
 FULL_SCALE = 32767
+WINDOW_SECONDS = 0.005  # the window loudness and a tail are measured in
+SOUNDING = FULL_SCALE * 10 ** (-60 / 20)  # a window quieter than -60 dBFS is no part of the sound
+STOP_DB = 20  # a fall this steep from one window to the next stops a sound
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,35 @@ class Rendered:
         size = max(1, int(seconds * rate))
         return [rms(samples[start:start + size]) for start in range(0, len(samples), size)]
 
+    def loudness(self) -> float:
+        """The level in dBFS of the sounding part: the RMS over the windows louder than SOUNDING,
+        so a rest or a short sound's silent end does not make it seem quieter."""
+        levels = self.window_rms(WINDOW_SECONDS)
+        heard = [level for level in levels if level > SOUNDING]
+        return dbfs(math.sqrt(sum(level * level for level in heard) / len(heard))) if heard else -math.inf
+
+    def stops(self) -> list[tuple[float, float]]:
+        """(when, level in dBFS) of the WINDOW_SECONDS before each stop: a fall of STOP_DB or more
+        from one window to the next, and the file's end.  A sound cut off at a level clicks; a
+        faded one reaches the stop near silence."""
+        samples, rate = read_samples(self.path)
+        size, hop = max(1, int(WINDOW_SECONDS * rate)), max(1, int(rate / 1000))
+        energy = [0, *itertools.accumulate(sample * sample for sample in samples)]
+        energy += [energy[-1]] * size  # silence after the end
+
+        def level(start: int) -> float:
+            return dbfs(math.sqrt((energy[start + size] - energy[start]) / size))
+
+        found, last = [], -size
+        for start in range(size, len(samples) + 1, hop):
+            before, after = level(start - size), level(start)
+            if before - after >= STOP_DB and start - last >= size:
+                found.append((start / rate, before))
+                last = start
+        if not found or found[-1][0] < len(samples) / rate - WINDOW_SECONDS:
+            found.append((len(samples) / rate, level(max(0, len(samples) - size))))
+        return found
+
 
 def read_samples(path: Path) -> tuple[array.array, int]:
     with wave.open(str(path)) as wav:
@@ -58,6 +91,11 @@ def read_samples(path: Path) -> tuple[array.array, int]:
 
 def rms(samples) -> float:
     return math.sqrt(sum(map(operator.mul, samples, samples)) / len(samples)) if len(samples) else 0.0
+
+
+def dbfs(level: float) -> float:
+    """``level`` (of FULL_SCALE) in decibels under full scale."""
+    return 20 * math.log10(level / FULL_SCALE) if level > 0 else -math.inf
 
 
 def measured(path: Path) -> Rendered:
@@ -136,7 +174,9 @@ def main(argv: list[str]) -> int:
             pictures = False
     rows += [render_effect(name, folder) for name in SLOTS]
     for row in rows:
-        print(f"{row.path.name:32} {row.seconds:7.2f} s  peak {row.peak:5d}  rms {row.rms:7.1f}")
+        tail = max((level for _, level in row.stops()), default=-math.inf)
+        print(f"{row.path.name:32} {row.seconds:7.2f} s  peak {row.peak:5d}  rms {row.rms:7.1f}"
+              f"  sounding {row.loudness():6.1f} dBFS  loudest stop {tail:6.1f} dBFS")
     print(f"{len(rows)} files in {folder}")
     return 0
 

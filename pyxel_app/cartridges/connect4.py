@@ -24,8 +24,9 @@ from ..shell.strings import t
 DISC_INK = {"red": palette.RED, "green": palette.GREEN, "yellow": palette.YELLOW, "blue": palette.LIGHT_BLUE}
 DISC_RIM = {"red": palette.WHITE, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 # The border while a side is to move: blue's disc ink is the border's own light blue, so the
-# border turns the screen's blue instead and the turn shows.
-TURN_BORDER = {**DISC_INK, "blue": palette.BLUE}
+# border turns cyan and the turn shows (the screen's own blue would hide the border); red's
+# border is light red, as Pepto's red melts into the blue screen (1.25:1).
+TURN_BORDER = {**DISC_INK, "red": palette.LIGHT_RED, "blue": palette.CYAN}
 # Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
 DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 

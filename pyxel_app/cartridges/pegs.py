@@ -132,6 +132,7 @@ class PegsCartridge(Cartridge):
     data_files = {BOARD_FILE: MAX_FILE_BYTES}
     screen_ids = ("pick", "play")
     think_ms_per_frame = SOLVER_BUDGET_MS
+    restart_hotkey = "SPACE"
 
     def __init__(self, app: Host, spec: GameSpec) -> None:
         super().__init__(app, spec)
@@ -410,16 +411,19 @@ class PegsCartridge(Cartridge):
             for name in ("remove",) * (not hop.past_middle) + hop.sounds:
                 self.app.sound(name)
 
+    def play_keys(self) -> dict:
+        """The keys play reads besides the actions (undo, redo, hint), and what each does: Space
+        starts again (the chapter's exercise 2; undoable, so it asks nothing)."""
+        return {self.restart_hotkey: self.restart, "B": self.to_picker}
+
     def update_play(self, inp: Input) -> None:
         if self.hop is not None and inp.any_key():
             self.finish_hop()  # and the key still does its own work: nothing pressed is lost
         key = self.hotkeys.clicked(inp)
-        if inp.hotkey("SPACE") or key == "SPACE":  # exercise 2: Space starts again (undoable)
-            self.restart()
-            return
-        if hotkeys.pressed(inp, "B", key):
-            self.to_picker()
-            return
+        for name, command in self.play_keys().items():
+            if hotkeys.pressed(inp, name, key):
+                command()
+                return
         if key in ("Z", "Y", "H"):
             {"Z": self.undo, "Y": self.redo, "H": self.hint}[key]()
             return
@@ -560,7 +564,7 @@ class PegsCartridge(Cartridge):
         self.title(word)
         self.draw_side(state)
         self.draw_board(state)
-        bar.line(1, KEYS_ROW, keys)
+        bar.lines(1, ui.lines_above(KEYS_ROW * ui.CELL, keys.count("\n") + 1), keys)  # up from the keys' row
         ui.status_lines(status, STATUS_TOP, palette.WHITE)
 
     @staticmethod

@@ -80,7 +80,7 @@ STRINGS = {
         "error.pdn.too_many_moves": "more than {most} moves",
         "error.pdn.variant_tag": "the Variant tag: {why}",
         "cmd.numbers": "Square numbers on/off",
-        "keys.play": "[↑↓←→] cursor\n[RETURN] pick, go\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
+        "keys.play": "[↑↓←→] [RETURN] move\n[S] numbers [T] turn\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Men step diagonally forward and capture forwards and backwards by jumping over a piece "
             "next to them; a man that reaches the far row becomes a king, which moves and captures "
@@ -160,7 +160,7 @@ STRINGS = {
         "error.pdn.too_many_moves": "mehr als {most} Züge",
         "error.pdn.variant_tag": "die Varianten-Kopfzeile: {why}",
         "cmd.numbers": "Feldnummern an/aus",
-        "keys.play": "[↑↓←→] Cursor\n[RETURN] nehmen, ziehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[↑↓←→] [RETURN] Zug\n[S] Zahlen [T] drehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Steine ziehen schräg vorwärts und schlagen vorwärts wie rückwärts, indem sie über einen "
             "Nachbarn springen; ein Stein auf der letzten Reihe wird zur Dame, die eine ganze "

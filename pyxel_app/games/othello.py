@@ -44,7 +44,7 @@ STRINGS = {
         "markers": "Legal-move markers {state}.",
         "on": "on",
         "off": "off",
-        "keys.play": "[←→↑↓] [RETURN]\n or click: place\n[L]egal moves\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
+        "keys.play": "[←→↑↓] [RETURN]\n or click: place\n[L]egal moves\n[T]urn the board\n[Z] undo [Y] redo\n[H]int [R]estart\n[F1] help [X] leave",
         "help": (
             "Place a stone so that it closes a line of your opponent's stones (across, "
             "up or diagonal) with one of yours: they turn to your colour. A move that "
@@ -86,7 +86,7 @@ STRINGS = {
         "markers": "Zugmarken {state}.",
         "on": "an",
         "off": "aus",
-        "keys.play": "[←→↑↓] [RETURN]\n Klick: setzen\n[L] Zugmarken\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
+        "keys.play": "[←→↑↓] [RETURN]\n Klick: setzen\n[L] Zugmarken\n[T] Brett umdrehen\n[Z] rückgängig [Y] vor\n[H] Tipp [R] Neu\n[F1] Hilfe [X] Ende",
         "help": (
             "Setze einen Stein derart, dass er eine Reihe gegnerischer Steine (waagrecht, "
             "senkrecht oder diagonal) mit einem eigenen einschließt: sie werden "

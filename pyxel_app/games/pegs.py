@@ -136,7 +136,7 @@ STRINGS = {
         "light.yes": "ja",
         "light.no": "nein",
         "light.wait": "...",
-        "keys": "[SPACE] neu [Z] rückgängig [H] Tipp [B]rett",
+        "keys": "[SPACE] neu [Z] rückgängig [Y] vor\n[H] Tipp [B]rett",
         "hint": "Tipp: {jump}",
         "hint.wait": "Ich denke ...",
         "hint.none": "Von hier gibt es keinen Weg zum Sieg.",

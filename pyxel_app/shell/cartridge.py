@@ -50,6 +50,8 @@ def autosave_file(spec: GameSpec) -> str:
 class Cartridge(RecordKeeper, StudiedItself):
     # The key that leaves the game from any of its screens, shown beside the pause menu's "Leave".
     leave_hotkey = ""
+    # The key that starts the game again during play, shown beside the pause menu's "Restart".
+    restart_hotkey = ""
     # The files of its own it reads from the data folder, with the most bytes each format allows.
     data_files: dict[str, int] = {}
     # What answers the evaluation and the review for it (shell/insight.py's Studied); None: the cartridge.
@@ -286,7 +288,7 @@ class Cartridge(RecordKeeper, StudiedItself):
         return [
             Command(t("pause.undo"), self.undo, "Z"),
             Command(t("pause.redo"), self.redo, "Y", solo=True),
-            Command(t("pause.restart"), self.ask_restart, solo=True),
+            Command(t("pause.restart"), self.ask_restart, self.restart_hotkey, solo=True),
             Command(t("pause.hint"), self.hint, "H", solo=True),
             Command(t("pause.save"), self.save_game),
             Command(t("pause.load"), self.load_game, solo=True),

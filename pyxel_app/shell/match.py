@@ -74,6 +74,7 @@ NET_NAMES = ("net", "net_options", "evaluation_offer", "host_addresses", "defaul
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
     studied_by = MatchStudy  # what the evaluation and the review ask of the match
+    leave_hotkey, restart_hotkey = "X", "R"
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
@@ -316,9 +317,7 @@ class MatchCartridge(Cartridge):
         if clicked == "TAB":
             self.app.open_pause_menu(self)
             return
-        # In a network game redo, hint and restart are refused with a word (they would change one side only).
-        commands = {"Z": self.undo, "Y": self.redo, "H": self.hint, "R": self.ask_restart,
-                    "X": self.leave, "Q": self.leave, "T": self.view.turn_round}
+        commands = self.play_keys()
         if self.over and not self.view.busy(self.ui):
             commands.update(N=self.play_again, M=lambda: self.app.leave_cartridge(ask=False))
             if self.net is None:  # new players here would leave the other computer's game
@@ -336,6 +335,12 @@ class MatchCartridge(Cartridge):
             allowed = self.view.keys_typed + "".join(commands) + OVER_KEYS
             if stray_typing(inp.typed(), allowed + allowed.lower()):  # it chooses nothing: "Invalid choice!"
                 self.refuse(self.word("invalid"))
+
+    def play_keys(self) -> dict:
+        """The letters play reads, and what each does (in a network game redo, hint and restart
+        are refused with a word: they would change one side only)."""
+        return {"Z": self.undo, "Y": self.redo, "H": self.hint, self.restart_hotkey: self.ask_restart,
+                self.leave_hotkey: self.leave, "Q": self.leave, "T": self.view.turn_round}
 
     def play_again(self) -> None:
         if self.net is not None:

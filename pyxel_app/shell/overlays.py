@@ -302,5 +302,6 @@ class PauseMenu(Page):
                 ink, paper = palette.BLUE, palette.WHITE
                 pyxel.rect(chooser.left, y, chooser.width, ui.CELL, paper)
             ui.hot((self.BODY_COL + 1) * ui.CELL, y, self.entries[i][0], ink, paper)
-            if self.hotkeys[i]:
-                ui.hot(self.HOTKEY_COL * ui.CELL, y, f"[{self.hotkeys[i]}]", ink, paper)
+            if self.hotkeys[i]:  # a long one (SPACE) ends where the others could, clear of the scroll marks
+                col = min(self.HOTKEY_COL, self.MARK_COL - 1 - len(self.hotkeys[i]))
+                ui.hot(col * ui.CELL, y, f"[{self.hotkeys[i]}]", ink, paper)

@@ -64,12 +64,13 @@ class PlayScreen:
             match.ui, flow.agreed = kept
 
     def turn_border(self) -> int:
-        """The border in the colour of the side to move, as long as a game is on."""
+        """The border in the colour of the side to move, as long as a game is on (a lighter one
+        where that colour would melt into the screen)."""
         match, flow = self.match, self.flow
         if match.phase != "play" or flow.session is None or flow.over:
             return palette.BORDER
         ink = match.view.ink(flow.colours[flow.seat_to_move()])
-        return palette.BORDER if ink is None else ink
+        return palette.BORDER if ink is None else palette.visible_on(ink)
 
     # The texts under the board.
 

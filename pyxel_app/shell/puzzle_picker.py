@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-import pyxel
 
 from ..input import Action, Input
 from ..puzzles import LEVELS, VARIANTS
@@ -111,9 +110,9 @@ class PuzzlePicker:
             row = FIRST_ROW + i * PITCH
             chosen = i == self.chooser.index
             if chosen:
-                pyxel.rect(ui.CELL, row * ui.CELL, (ui.COLS - 2) * ui.CELL, ui.CELL, palette.LIGHT_BLUE)
-            ink = palette.BLUE if chosen else palette.TEXT
-            ui.hot_at(2, row, f"[{i + 1}] {label}", ink, palette.LIGHT_BLUE if chosen else palette.BACKGROUND)
+                ui.selected_at(2, row, f"[{i + 1}] {label}")
+            else:
+                ui.hot_at(2, row, f"[{i + 1}] {label}")
             if mark:
-                ui.text_at(ui.COLS - 1 - len(mark), row, mark, ink if chosen else palette.LIGHT_GREEN)
+                ui.text_at(ui.COLS - 1 - len(mark), row, mark, palette.SELECTED_INK if chosen else palette.LIGHT_GREEN)
         ui.hot_at(1, KEYS_ROW, t("puzzle.keys.choose"))

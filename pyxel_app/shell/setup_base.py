@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-import pyxel
 
 from ..input import Action, Input
 from . import palette, ui
@@ -326,7 +325,6 @@ class ChoiceScreen(Screen):
             row = top_row + i * CHOICE_PITCH
             text = f"[{i + 1}] {label}"
             if i == self.chooser.index:
-                pyxel.rect(ui.CELL, row * ui.CELL, (ui.COLS - 2) * ui.CELL, ui.CELL, palette.LIGHT_BLUE)
-                ui.hot_at(2, row, text, palette.BLUE, palette.LIGHT_BLUE)
+                ui.selected_at(2, row, text)
             else:
                 ui.hot_at(2, row, text, palette.GREY if i in disabled else palette.TEXT)

@@ -7,6 +7,7 @@ German follows the wording of the C64 ByPuzz ("Mischen.", "Prüfen", "Züge").
 from __future__ import annotations
 
 import errno
+import re
 
 from .. import games
 
@@ -1227,7 +1228,19 @@ def text_in(language: str, key: str) -> str:
 
 def t(key: str, /, **values) -> str:
     text = text_in(_language, key)
-    return text.format(**values) if values else text
+    return text.format(**coupled(text, values)) if values else text
+
+
+def coupled(text: str, values: dict) -> dict:
+    """``values`` with the spaces of each one ``text`` joins to a word by a hyphen hyphenated too,
+    as German couples a name of several words: "{game}-Spiel" with "Vier gewinnt" reads
+    "Vier-gewinnt-Spiel".
+
+    >>> coupled("Gespeichertes {game}-Spiel", {"game": "Vier gewinnt", "n": 2})
+    {'game': 'Vier-gewinnt', 'n': 2}
+    """
+    joined = set(re.findall(r"\{(\w+)\}-\w", text))
+    return {name: str(value).replace(" ", "-") if name in joined else value for name, value in values.items()}
 
 
 def error_words(error: BaseException) -> str:

@@ -30,6 +30,7 @@ LOGO_COLOURS = (palette.YELLOW, palette.CYAN)  # one per word
 SHINE_EVERY = 12  # the white shine runs down a word's five rows, then rests
 RASTER_BAR_ROWS = (1, 13)
 GAMES_ROW, PRESS_ROW, DEMO_ROW = 16, 20, ui.ROWS - 1
+GAMES_SEPARATOR = "  ·  "  # between two games' names in the scroller, and where it comes round
 ATTRACT_AFTER_FRAMES = 8 * 60
 DEMO_END_FRAMES = 3 * 60  # a finished demo game stays this long, then the title comes back
 
@@ -117,7 +118,7 @@ class TitleScreen:
                 self.demo = Demo(self.app, self.demo_game)
 
     def games_line(self) -> str:
-        return "  ·  ".join(t(f"{spec.key}.name") for spec in self.app.games)
+        return GAMES_SEPARATOR.join(t(f"{spec.key}.name") for spec in self.app.games)
 
     def draw(self) -> None:
         if self.demo is not None:
@@ -127,6 +128,6 @@ class TitleScreen:
             draw_raster_bar(row, self.frame)
         for word, top, colour in zip(LOGO_WORDS, LOGO_TOP, LOGO_COLOURS):
             draw_logo_word(word, top, colour, self.frame)
-        ui.scroller(GAMES_ROW * ui.CELL, self.games_line(), self.frame, palette.WHITE)
+        ui.scroller(GAMES_ROW * ui.CELL, self.games_line(), self.frame, palette.WHITE, gap=GAMES_SEPARATOR)
         if self.frame // 30 % 2 == 0:
             ui.centred(PRESS_ROW, t("title.press"), palette.LIGHT_BLUE)

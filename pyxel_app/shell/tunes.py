@@ -43,6 +43,13 @@ def arp(chord: str, sixteenths: int) -> str:
     return f"L64[{chord}]{sixteenths}"
 
 
+def fading_arp(chord: str, sixteenths: int, volume: int) -> str:
+    """``arp`` dying away: each cycle quieter, on a curve (``volume`` times the square of the part
+    left), so the last is a whisper and the tune ends without a click."""
+    steps = (max(1, round(volume * ((sixteenths - cycle) / sixteenths) ** 2)) for cycle in range(sixteenths))
+    return " ".join(f"V{level} {arp(chord, 1)}" for level in steps)
+
+
 def bass(root: str, bars: int = 1, drive: bool = True) -> str:
     """``bars`` bars on ``root`` (MML note in octave 2): driving sixteenths bouncing to the octave
     above, or calm eighths."""
@@ -162,21 +169,22 @@ MENU = Tune(
 # C major arpeggio; the loss a falling "wah-wah" in parallel fifths; the draw a level phrase
 # that comes to rest where it began.
 WON = Tune(
-    setup=Part(f"T180 @{PULSE} Q90 V104", f"T180 @{SAWTOOTH} Q85 V112 @ENV1{{127,12,80}}", "T180 V100 " + KIT),
-    parts=(Part(f"O4 L12 C E G >C E G L4 >C <G8 B8 @{THIN_PULSE} Q100 " + arp("C E G >C<", 8),
-                "O2 L4 C G >C< G8 B8 >C2<",
+    setup=Part(f"T180 @{PULSE} Q90 V64", f"T180 @{SAWTOOTH} Q85 V68 @ENV1{{127,12,80}} @ENV2{{127,80,0}}",
+               "T180 V60 " + KIT + " @ENV4{96,90,0}"),
+    parts=(Part(f"O4 L12 C E G >C E G L4 >C <G8 B8 @{THIN_PULSE} Q100 " + fading_arp("C E G >C<", 8, 60),
+                "O2 L4 C G >C< G8 B8 @ENV2 >C2<",
                 " ".join([drums("ssssss", 6), drums("K", 4), drums("SS"), drums("X", 2)])),),
     loops=False,
 )
 LOST = Tune(
-    setup=Part(f"T120 @{PULSE} Q96 V100 @ENV1{{127,24,96}}", f"T120 @{SAWTOOTH} Q96 V104 @ENV1{{127,24,90}}",
-               "T120 V90 " + KIT),
+    setup=Part(f"T120 @{PULSE} Q96 V70 @ENV1{{127,24,96}}", f"T120 @{SAWTOOTH} Q96 V73 @ENV1{{127,24,90}}",
+               "T120 V63 " + KIT),
     parts=(Part("O4 L4 E D+ D @VIB1{12,16,60} C+2.", "O2 L4 A G+ G F+2.", drums("S...", 4) + " " + drums("K", 2)),),
     loops=False,
 )
 DRAW = Tune(
-    setup=Part(f"T140 @{PULSE} Q88 V96 @ENV1{{127,24,88}}", f"T140 @{SAWTOOTH} Q88 V104 @ENV1{{127,12,80}}",
-               "T140 V80 " + KIT),
+    setup=Part(f"T140 @{PULSE} Q88 V72 @ENV1{{127,24,88}}", f"T140 @{SAWTOOTH} Q88 V78 @ENV1{{127,12,80}}",
+               "T140 V60 " + KIT),
     parts=(Part("O4 L8 E G >C< G F A G D L2 E", "O2 L2 C F C", drums("KHSH", 4) + " " + drums("K", 2)),),
     loops=False,
 )

@@ -55,13 +55,15 @@ def text(x: int, y: int, s: str, col: int = palette.TEXT) -> None:
 
 
 def reverse(x: int, y: int, s: str, col: int = palette.TEXT, paper: int = palette.BACKGROUND) -> None:
-    """Reverse video, as the C64 prints with RVS ON: paper-coloured letters cut out of an ink block.
+    """Reverse video, as the C64 prints with RVS ON: paper-coloured letters cut out of an ink block,
+    or white or black ones where the paper's colour is too faint on the block to read (the C64's
+    blue on light blue).
 
     The block fills the 7x7 box a glyph may use, so column 7 and row 7 stay paper as
     between any two characters; the reversed font's letters keep a pixel inside it.
     """
     pyxel.rect(x, y, len(s) * CELL - 1, CELL - 1, col)
-    pyxel.text(x, y, _clean(s), paper, _reversed_font)
+    pyxel.text(x, y, _clean(s), palette.legible(paper, col), _reversed_font)
 
 
 def split_hotkeys(s: str) -> list[tuple[str, bool]]:
@@ -106,6 +108,12 @@ def text_at(col: int, row: int, s: str, colour: int = palette.TEXT) -> None:
 
 def hot_at(col: int, row: int, s: str, colour: int = palette.TEXT, paper: int = palette.BACKGROUND) -> int:
     return hot(col * CELL, row * CELL, s, colour, paper)
+
+
+def selected_at(col: int, row: int, s: str) -> int:
+    """A list's chosen line: a bar across the screen's width, ``s`` (its ``[K]`` keys too) on it."""
+    pyxel.rect(CELL, row * CELL, (COLS - 2) * CELL, CELL, palette.SELECTED_BAR)
+    return hot_at(col, row, s, palette.SELECTED_INK, palette.SELECTED_BAR)
 
 
 def centred(row: int, s: str, colour: int = palette.TEXT) -> None:
@@ -203,7 +211,8 @@ def scroller(y: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = 
              cols: int = COLS - 2 * MARGIN, centre: bool = True) -> None:
     """``s`` at pixel row ``y`` in the ``cols`` columns from ``col`` (centred, or from the left), or,
     when it is wider than they are, running through them from right to left a pixel a frame
-    (``gap`` before it comes round again)."""
+    (``gap`` drawn before it comes round again: a list's separator, so the last and the first item
+    stand apart as every other two do)."""
     width = cols * CELL
     length = plain_length(s) * CELL
     if length <= width:
@@ -212,8 +221,8 @@ def scroller(y: int, s: str, frame: int, colour: int = palette.TEXT, gap: str = 
     left, loop = col * CELL, length + len(gap) * CELL
     offset = frame % loop
     clip(left, y, width, CELL)
-    hot(left - offset, y, s, colour)
-    hot(left - offset + loop, y, s, colour)
+    hot(left - offset, y, s + gap, colour)
+    hot(left - offset + loop, y, s + gap, colour)
     clip()
 
 

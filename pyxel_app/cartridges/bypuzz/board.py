@@ -97,10 +97,11 @@ def draw_face(x: int, y: int, tile: int, home: int, style: str, colour: int | No
     picture = picture_number(style)
     label = str(tile)
     if picture is None:
-        pyxel.rect(x, y, FACE_W, FACE_H, tile_colour(tile) if colour is None else colour)
+        face = tile_colour(tile) if colour is None else colour
+        pyxel.rect(x, y, FACE_W, FACE_H, face)
         for row, line in enumerate(FACE_FRAME):
             ui.text(x, y + row * ui.CELL, line, palette.BLUE)
-        ui.text(x + (FACE_W - len(label) * ui.CELL) // 2 + 1, y + ui.CELL, label, palette.BLUE)
+        ui.text(x + (FACE_W - len(label) * ui.CELL) // 2 + 1, y + ui.CELL, label, palette.legible(palette.BLUE, face))
         return
     bank, u, v = PICTURES[picture]
     pyxel.blt(x, y, bank, u + (home % SIZE) * FACE_W, v + (home // SIZE) * FACE_H, FACE_W, FACE_H)
