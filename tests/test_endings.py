@@ -205,7 +205,7 @@ def match_in(make_app, key: str, seating: tuple[str, int | None], variant: str |
     elif mode == "host":
         meta.update(local=str(seat + 1), address=f"{LOOPBACK}:1")
         cart.mode, cart.names = mode, list(NAMES)
-        cart.net = NetGame(cart.netside, HOST, LOOPBACK, 1, seat, clock=lambda: 1000.0)
+        cart.net = NetGame(cart.netside.table, HOST, LOOPBACK, 1, seat, clock=lambda: 1000.0)
         cart.net.link, cart.net.stage, cart.net.greeted = MemoryLink(), "playing", True
     state = cart.rules.state_from_text(start, variant) if start else cart.rules.initial_state(variant)
     cart.adopt(Session(cart.rules, state, meta))

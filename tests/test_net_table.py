@@ -124,10 +124,10 @@ def test_every_member_of_the_table_says_what_it_is():
 
 
 def test_the_match_and_the_bare_table_have_every_member():
-    from pyxel_app.shell.matchnet import NetSide
+    from pyxel_app.shell.match_table import MatchTable
 
     for member in table_members():
-        assert hasattr(NetSide, member), member
+        assert hasattr(MatchTable, member), member
         assert hasattr(BareTable, member) or member in vars(BareTable("Ann")), member
 
 

@@ -416,7 +416,7 @@ def test_games_that_differ_are_reported_not_resumed(make_app):
     two_moves_then_cut(host_app, host, join_app, join, "1")
     for app in (host_app, join_app):
         app.overlays.clear()
-    join.take_back_to(1)
+    join.netside.table.take_back_to(1)
     join.net.applying = True  # a different second move, as if one side's save were another game's
     join.submit("7")
     join.net.applying = False
@@ -541,9 +541,9 @@ def _fuzz_app(make_app):
     cart.mode, cart.names = "host", ["Ann", ""]
     from pyxel_app.shell.netplay import NetGame
 
-    cart.net = NetGame(cart.netside, HOST, LOOPBACK, 1, 0)
+    cart.net = NetGame(cart.netside.table, HOST, LOOPBACK, 1, 0)
     cart.net.greeted = True
-    cart.start_net_session(cart.net, "standard", "Raw")
+    cart.netside.table.start_net_session(cart.net, "standard", "Raw")
     cart.net.applying = True
     cart.submit("4")
     cart.net.applying = False

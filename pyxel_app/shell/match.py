@@ -46,7 +46,7 @@ from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, Setup, net_phases
-from .setup_base import NET_PHASES, sides_have_colours, stray_typing
+from .setup_base import sides_have_colours, stray_typing
 from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -67,14 +67,14 @@ SETUP_NAMES = ("phase", "seat", "chooser", "entry", "go_to_phase", "mode_choices
                "accept_address", "broker_from")
 NET_NAMES = ("net", "net_options", "evaluation_offer", "host_addresses", "default_port", "broker", "start_hosting",
              "start_joining", "start_hosting_by_code", "start_joining_by_code",
-             "start_network", "takes_up_network", "cancel_network", "start_net_session", "reconnect", "offer_draw",
-             "ask_resign", "take_back_to", "end_by_agreement")
+             "start_network", "takes_up_network", "cancel_network", "reconnect", "offer_draw", "ask_resign")
 
 
 @delegates(flow=FLOW_NAMES, play_screen=PLAY_SCREEN_NAMES, setup=SETUP_NAMES, netside=NET_NAMES)
 class MatchCartridge(Cartridge):
     studied_by = MatchStudy  # what the evaluation and the review ask of the match
     leave_hotkey, restart_hotkey = "X", "R"
+
     def __init__(self, app, spec) -> None:
         self.flow = MatchFlow(spec, app.rng, self, lambda: app.think_ms(THINK_MS_PER_FRAME))  # holds the session
         super().__init__(app, spec)
@@ -107,13 +107,7 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page, and what network play adds where it is offered; on the network's set-up
-        screens, how network play works."""
-        if self.phase in NET_PHASES:
-            return t("net.help_page")
-        own = t(f"{self.key}.help")
-        networked = self.app.network or self.app.web  # the browser plays by invite code
-        return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own
+        return self.netside.help_text(t(f"{self.key}.help"))
 
     def level_label(self, level: str) -> str:
         return t(f"{self.key}.level.{level}")

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import sys
 
-from ..session import Session
 from .cartridge import Command
-from .keyboard import NAME_MAX, clean_name
-from .match_study import AGREED, AGREED_META, agreed
+from .match_table import ROOM_KEY_META, MatchTable
 from .netlink import invite_code
 from .netplay import HOST, JOIN, NetGame
-from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
+from .setup_base import (BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN,
+                         NET_PHASES)
 from .strings import t
 
-# The save's key of a game by invite code's room key: its two players resume with it, not with the code.
-ROOM_KEY_META = "room_key"
 # The command line's role -> the mode of the game it starts.
 ROLE_MODES = {HOST: MODE_HOST, JOIN: MODE_JOIN, MODE_CODE_HOST: MODE_CODE_HOST, MODE_CODE_JOIN: MODE_CODE_JOIN}
 
@@ -46,7 +43,8 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
 
 
 class NetSide:
-    """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at."""
+    """The network game of ``match`` (a MatchCartridge): hosting, joining, leaving, what it adds
+    to the menus; its conversation plays at ``table``."""
 
     def __init__(self, match) -> None:
         self.match = match
@@ -54,6 +52,7 @@ class NetSide:
         self.net_options: dict = {}  # for tests: the NetGame's clock and link maker, the host's address and port
         self.host_addresses: list[str] = []
         self.evaluation_offer = False  # the host's answer at set-up: the evaluation in this game?
+        self.table = MatchTable(match, self)  # what the conversation may ask of the game
 
     @property
     def default_port(self) -> int:
@@ -86,13 +85,13 @@ class NetSide:
             from ..net.link import local_addresses
 
             self.host_addresses = local_addresses()
-        self.net = NetGame(self, HOST, self.net_options.get("host", ""), self.default_port, 0, **self.link_options)
+        self.net = NetGame(self.table, HOST, self.net_options.get("host", ""), self.default_port, 0, **self.link_options)
         self.net.open()
 
     def start_joining(self, host: str, port: int) -> None:
         self.cancel_network()
         self.match.message_frames = 0
-        self.net = NetGame(self, JOIN, host, port, None, **self.link_options)
+        self.net = NetGame(self.table, JOIN, host, port, None, **self.link_options)
         self.match.go_to_phase("connecting")
         self.net.open()
 
@@ -103,13 +102,13 @@ class NetSide:
         self.cancel_network()
         self.match.message_frames = 0
         code = code or self.net_options.get("code") or new_code()
-        self.net = NetGame(self, HOST, self.broker, 0, 0, code=code, **self.link_options)
+        self.net = NetGame(self.table, HOST, self.broker, 0, 0, code=code, **self.link_options)
         self.net.open()
 
     def start_joining_by_code(self, code: str) -> None:
         self.cancel_network()
         self.match.message_frames = 0
-        self.net = NetGame(self, JOIN, self.broker, 0, None, code=code, **self.link_options)
+        self.net = NetGame(self.table, JOIN, self.broker, 0, None, code=code, **self.link_options)
         self.match.go_to_phase("connecting")
         self.net.open()
 
@@ -150,7 +149,7 @@ class NetSide:
 
         role, host, port, _, variant = network[:5]
         mode = ROLE_MODES[role]
-        if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
+        if session.meta.get("mode") != mode or variant not in (None, self.match.rules.variant_of(session.start)):
             return False
         if mode in CODE_MODES:  # the saved game's code (a joiner must name it), on the broker named now
             saved_code = session.meta.get("address", "").partition("@")[0]
@@ -175,7 +174,7 @@ class NetSide:
         player chose to resume it, and asks first when it was only loaded."""
         match = self.match
         role, host, port, local, code = net_from_meta(match.session.meta)
-        self.net = NetGame(self, role, host, port, local, code=code, **self.link_options)
+        self.net = NetGame(self.table, role, host, port, local, code=code, **self.link_options)
         self.net.secret = match.session.meta.get(ROOM_KEY_META, "") if code else ""
         self.net.stage = "lost"
         if match.over:
@@ -193,6 +192,15 @@ class NetSide:
     def offer_draw(self) -> None:
         if self.net is not None:
             self.net.offer_draw()
+
+    def help_text(self, own: str) -> str:
+        """What F1 shows, the game's page being ``own``: on the network's set-up screens how network
+        play works; elsewhere the game's page, with what network play adds where it is offered."""
+        match = self.match
+        if match.phase in NET_PHASES:
+            return t("net.help_page")
+        networked = match.app.network or match.app.web  # the browser plays by invite code
+        return f"{own}\n\n{t('net.help')}" if networked and match.rules.players == 2 else own
 
     def menu_commands(self) -> list[Command]:
         """What a game on adds to the game menu: reconnecting after a drop, a draw over the network,
@@ -217,130 +225,3 @@ class NetSide:
             return
         seat = match.flow.resigner()
         match.app.confirm(t("match.confirm_resign", player=match.player_label(seat)), lambda: match.flow.resign(seat))
-
-    # The table (shell/nettable.py): the game.
-
-    @property
-    def key(self) -> str:
-        return self.match.key
-
-    @property
-    def rules(self):
-        return self.match.rules
-
-    @property
-    def variant(self) -> str:
-        match = self.match
-        return match.rules.variant_of(match.session.start) if match.session is not None else match.variant
-
-    @property
-    def has_game(self) -> bool:
-        return self.match.session is not None
-
-    @property
-    def state(self):
-        return self.match.state
-
-    @property
-    def over(self) -> bool:
-        return self.match.over
-
-    def moves(self) -> list[str]:
-        return self.match.session.move_texts() if self.match.session is not None else []
-
-    def positions(self) -> list:
-        session = self.match.session
-        return session.states[: session.position + 1]
-
-    # The table: who plays.
-
-    def typed_name(self, seat: int) -> str:
-        return self.match.names[seat]
-
-    def player_name(self, seat: int) -> str:
-        return self.match.player_name(seat)
-
-    def set_name(self, seat: int, name: str) -> None:
-        name = clean_name(name)[:NAME_MAX]
-        if name:
-            self.match.names[seat] = name
-            self.match.session.meta[f"name{seat + 1}"] = name
-
-    @property
-    def evaluation(self) -> bool:
-        match = self.match
-        if match.session is not None:
-            return agreed(match.session)
-        return self.evaluation_offer if match.mode in HOSTING_MODES else True
-
-    def agree_evaluation(self, both: bool) -> None:
-        meta = self.match.session.meta
-        if both:
-            meta[AGREED_META] = AGREED
-        else:
-            meta.pop(AGREED_META, None)
-
-    # The table: changing the game.
-
-    def start_game(self, variant: str, local: int, own_name: str, peer_name: str, address: str) -> None:
-        match, colours = self.match, self.match.spec.colours
-        names = ["", ""]
-        names[local], names[1 - local] = own_name, clean_name(peer_name)[:NAME_MAX]
-        meta = {"mode": match.mode, "name1": names[0], "name2": names[1], "colour1": colours[0],
-                "colour2": colours[1], "local": str(local + 1), "address": address,
-                AGREED_META: AGREED if self.evaluation else "",  # a new game keeps what was agreed
-                ROOM_KEY_META: self.net.secret if self.net is not None and self.net.code else ""}
-        if match.spec.choose_variant:
-            meta["variant"] = variant
-        rules = match.rules
-        match.session = Session(rules, rules.initial_state(variant), {k: v for k, v in meta.items() if v})
-        match.on_session_changed()
-
-    def start_net_session(self, net: NetGame, variant: str, peer_name: str) -> None:
-        """A new game with ``net``'s other side, this side in seat ``net.local``."""
-        self.start_game(variant, net.local, net.own_name, peer_name, net.address)
-
-    def play(self, text: str) -> bool:
-        return self.match.submit(text)
-
-    def take_back_to(self, count: int) -> None:
-        match = self.match
-        match.view.finish_animation(match.ui)
-        match.stop_thinking()
-        while match.session.move_count > count and match.session.undo():
-            pass
-        match.on_session_changed()
-        match.after_move()
-
-    def end_by_agreement(self, winner: int | None, reason: str) -> None:
-        self.match.flow.agree(winner, reason)
-
-    def autosave(self) -> None:
-        net, session = self.net, self.match.session
-        if net is not None and net.code and net.secret and session is not None:  # a save from before room keys gets one
-            session.meta[ROOM_KEY_META] = net.secret
-        self.match.autosave()
-
-    # The table: telling and asking the player here.
-
-    def flash(self, text: str) -> None:
-        self.match.flash(text)
-
-    def note(self, text: str) -> None:
-        self.match.note(text)
-
-    def show_message(self, text: str) -> None:
-        self.match.app.show_message(text)
-
-    def ask(self, text: str, on_yes, on_no=None, default: bool = False):
-        return self.match.app.confirm(text, on_yes, on_no, default=default)
-
-    def question_open(self, question) -> bool:
-        app = self.match.app
-        return app.is_open(question)
-
-    def withdraw(self, question) -> None:
-        self.match.app.close_overlay(question)
-
-    def sound(self, name: str) -> None:
-        self.match.app.sound(name)
