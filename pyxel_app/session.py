@@ -21,13 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Rules, RulesError
+from .rules.base import NotationError, Rules, RulesError, Steps, drained
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
 FORMAT_VERSION = "1"
 # Moves and restarts in one save; far beyond any real game, small enough to replay at once.
 MAX_ENTRIES = 100_000
+# Lines read between two yields of the readers below (a caller steps them a few ms a frame).
+LINES_A_STEP = 256
 
 
 class SaveFileError(RulesError):
@@ -94,6 +96,14 @@ class Session:
         self._push(state, self.rules.move_to_text(move))
         return state
 
+    def playing(self, moves) -> Steps:
+        """:meth:`play` each of ``moves`` in turn, yielding the moves played and how many there are;
+        the session."""
+        for done, move in enumerate(moves):
+            yield done, len(moves)
+            self.play(move)
+        return self
+
     def undo(self) -> bool:
         if not self.can_undo:
             return False
@@ -140,10 +150,9 @@ class Session:
 
     def move_texts(self) -> list[str]:
         """The moves since the last restart that led to the state shown."""
-        texts: list[str] = []
-        for text in self.moves[1 : self.position + 1]:
-            texts = [] if text == RESTART else texts + [text]
-        return texts
+        shown = self.moves[1 : self.position + 1]
+        restarts = [index for index, text in enumerate(shown) if text == RESTART]
+        return shown[restarts[-1] + 1 :] if restarts else shown
 
     # Save files.
 
@@ -168,6 +177,18 @@ class Session:
         solver: Callable[[Any], Any] | None = None,
     ) -> "Session":
         """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
+        return drained(cls.reading(text, rules, load_start, solver))
+
+    @classmethod
+    def reading(
+        cls,
+        text: str,
+        rules: Rules,
+        load_start: Callable[[str, dict[str, str]], Any] | None = None,
+        solver: Callable[[Any], Any] | None = None,
+    ) -> Steps:
+        """:meth:`from_text` a few lines or a move at a time, yielding the moves replayed and how
+        many there are (None while the lines are read)."""
         start_text = start_line = None
         meta: dict[str, str] = {}
         entries: list[tuple[int, str]] = []
@@ -175,6 +196,8 @@ class Session:
         variant = None
         seen_game = False
         for number, raw in enumerate(text.splitlines(), 1):
+            if not number % LINES_A_STEP:
+                yield 0, None
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -228,7 +251,8 @@ class Session:
             raise SaveFileError(f"the start position is not of the variant {variant!r}", start_line,
                                 code="save.wrong_variant", variant=variant)
         session = cls(rules, start, meta, solver=solver)
-        for number, move_text in entries:
+        for done, (number, move_text) in enumerate(entries):
+            yield done, len(entries)
             try:
                 if move_text == RESTART:
                     session._push(session.start, RESTART)
@@ -252,9 +276,16 @@ def moves_shown(text: str) -> int:
     >>> moves_shown("game=connect4\\nstart=x\\nmove=3\\nrestart\\nmove=4\\nmove=5\\nposition=3\\n")
     1
     """
+    return drained(counting_shown(text))
+
+
+def counting_shown(text: str) -> Steps:
+    """:func:`moves_shown` a few lines at a time."""
     entries: list[bool] = []  # True for a move, False for a restart
     position = None
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not number % LINES_A_STEP:
+            yield 0, None
         line = raw.strip()
         if line == RESTART:
             entries.append(False)

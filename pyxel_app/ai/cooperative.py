@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generator, Generic, TypeVar
 
+from ..rules.base import drained as run_generator  # noqa: F401  (a search generator run in one go)
+
 R = TypeVar("R")
 
 
@@ -53,6 +55,7 @@ class Cooperative(Generic[R]):
         self.deadline = math.inf
         self.nested: list = []
         self._step_start: float | None = None
+        self.yielded: Any = None  # what the generator yielded last (a long job's progress; a search's None)
 
     def finish(self, value: Any) -> None:
         """Receives what the generator returned, or None when the total budget ran out."""
@@ -77,7 +80,7 @@ class Cooperative(Generic[R]):
         generator = self._generator
         try:
             while True:
-                next(generator)
+                self.yielded = next(generator)
                 if time.perf_counter() >= deadline:
                     break
         except StopIteration as stop:
@@ -154,12 +157,3 @@ class LevelSearch(Cooperative[EngineResult]):
     def run(self):
         """Search to the end in one go (CLI, bench, tests) and return the move."""
         return self.run_to_end().move
-
-
-def run_generator(generator):
-    """Drive a search generator to its end in one go and return what it returned."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .base import NotationError, RulesError
+from .base import NotationError, RulesError, Steps, drained
 from .draughts import INTERNATIONAL, RULES, Draughts, position_to_fen
 
 MAX_PDN_CHARS = 200_000
@@ -42,6 +42,8 @@ RESULTS = ("2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "*")
 TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$", re.ASCII)
 MOVE = re.compile(r"^(\d+\.+)?(\d{1,2}(?:[-x:]\d{1,2})+)[!?]*$", re.IGNORECASE | re.ASCII)
+# Characters read between two yields of the readers below (a caller steps them a few ms a frame).
+CHARS_A_STEP = 512
 
 
 class PdnError(NotationError):
@@ -55,6 +57,7 @@ class PdnGame:
     moves: list[str]
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
+    played: list = field(default_factory=list)  # the moves as the rules' own moves, as replayed
 
 
 def result_of(state: Draughts) -> str:
@@ -116,11 +119,20 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
 
 def _strip_comments(text: str) -> list[tuple[int, str]]:
     """(line number, token) for the move text with comments, variations and line comments gone."""
+    return drained(_stripping_comments(text))
+
+
+def _stripping_comments(text: str) -> Steps:
+    """:func:`_strip_comments` a few hundred characters at a time."""
     tokens: list[tuple[int, str]] = []
     depth_brace = depth_paren = 0
+    read = 0
     for number, line in enumerate(text.splitlines(), 1):
         word = ""
         for char in line + "\n":
+            read += 1
+            if not read % CHARS_A_STEP:
+                yield 0, None
             if depth_brace:
                 if char == "}":
                     depth_brace -= 1
@@ -156,10 +168,15 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
 def count_moves(text: str) -> int:
     """The moves of the first game of a PDN text, counted without replaying them; PdnError when
     its comments or variations are not closed."""
+    return drained(counting_moves(text))
+
+
+def counting_moves(text: str) -> Steps:
+    """:func:`count_moves` a few hundred characters at a time."""
     lines = text.lstrip("\ufeff").splitlines()
     first = next((number for number, line in enumerate(lines) if line.strip() and not line.strip().startswith("[")), len(lines))
     count = 0
-    for _, token in _strip_comments("\n".join(lines[first:])):
+    for _, token in (yield from _stripping_comments("\n".join(lines[first:]))):
         if token in RESULTS or token.startswith("["):
             break
         count += MOVE.match(token) is not None
@@ -168,6 +185,11 @@ def count_moves(text: str) -> int:
 
 def read_pdn(text: str) -> PdnGame:
     """The first game of a PDN text, replayed and checked; PdnError says what is wrong."""
+    return drained(reading_pdn(text))
+
+
+def reading_pdn(text: str) -> Steps:
+    """:func:`read_pdn` a move (or a few hundred characters) at a time, yielding the moves read."""
     if not isinstance(text, str):
         raise PdnError("a PDN file is text", code="draughts.pdn.not_text")
     if len(text) > MAX_PDN_CHARS:
@@ -208,11 +230,13 @@ def read_pdn(text: str) -> PdnGame:
         start = RULES.state_from_text(tags["FEN"], variant) if "FEN" in tags else RULES.initial_state(variant)
     except NotationError as error:
         raise PdnError(f"the FEN tag: {error}", code="draughts.pdn.fen_tag", why=error) from None
-    tokens = _strip_comments("\n" * body_start + "\n".join(lines[body_start:]))
+    tokens = yield from _stripping_comments("\n" * body_start + "\n".join(lines[body_start:]))
     state = start
     moves: list[str] = []
+    played: list = []
     result = "*"
     for number, token in tokens:
+        yield len(moves), None
         if token in RESULTS:
             result = token
             break
@@ -234,4 +258,5 @@ def read_pdn(text: str) -> PdnGame:
             raise PdnError(f"move {len(moves) + 1} ({move_text}): {error}", number, code="draughts.pdn.move", n=len(moves) + 1,
                            move=move_text, why=error) from None
         moves.append(RULES.move_to_text(move))
-    return PdnGame(variant, start, moves, tags, result)
+        played.append(move)
+    return PdnGame(variant, start, moves, tags, result, played)

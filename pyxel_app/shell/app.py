@@ -43,6 +43,7 @@ from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
+from .jobs import run_job
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
 from .setup_base import BROKER_SETTING, broker_problem
@@ -258,16 +259,12 @@ class App:
         spec = games.find(game) if isinstance(game, str) else game
         cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
-        # A save that does not replay is set aside now, so it is never offered.
-        session = cartridge.read_save(cartridge.autosave_name, saved) if saved is not None else None
         if network is not None:
             cartridge.keeps_declined_save = True
-            if session is not None and not cartridge.takes_up_network(session, network):
-                session = None
 
-        def show(resume: bool) -> None:
-            if resume:
-                cartridge.adopt(session, resumed=True)
+        def show(resumed) -> None:
+            if resumed is not None:
+                cartridge.adopt(resumed, resumed=True)
             else:
                 cartridge.start()
                 if network is not None:
@@ -279,13 +276,21 @@ class App:
         def fresh() -> None:
             # No key press deletes a game: the old one stays on disk until the new game's first move.
             cartridge.keeps_declined_save = True
-            show(False)
+            show(None)
             cartridge.flash(strings.t("msg.save_kept"))
 
-        if session is None:
-            show(False)
-        else:
-            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
+        def offer(session) -> None:
+            if network is not None and session is not None and not cartridge.takes_up_network(session, network):
+                session = None
+            if session is None:
+                show(None)
+            else:
+                self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(session), fresh, default=True)
+
+        if saved is None:
+            offer(None)
+        else:  # read a slice a frame; one that does not replay is set aside now, so it is never offered
+            run_job(self, cartridge.reading_save(cartridge.autosave_name, saved), strings.t("job.saved_game"), offer, fresh)
 
     def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""

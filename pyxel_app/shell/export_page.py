@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from ..rules.base import NotationError
-from ..rules.records import read_record, write_record
+from ..rules.records import write_record
 from .record_files import RecordShelf
 from .slot_page import LIST_LINE, NEW, SavedGame, SlotPage
 from .slots import Slot
@@ -30,9 +29,10 @@ class RecordedGame(SavedGame, Protocol):
     def game_record(self) -> Any:
         """The game shown as a record (``rules/records.py``)."""
 
-    def take_record(self, record: Any, label: str, before: Callable[[], Any] = ...) -> None:
-        """``record``'s game in place of the one shown, after a yes when that one is in progress
-        (``before`` runs first then)."""
+    def import_text(self, text: str, label: str, bad: Callable[[Any], Any], before: Callable[[], Any] = ...) -> None:
+        """The record ``text``'s game in place of the one shown, read a slice a frame, after a yes
+        when that one is in progress (``before`` runs first then); a record that does not read goes
+        to ``bad``."""
 
 
 class ExportPage(SlotPage):
@@ -75,9 +75,6 @@ class ExportPage(SlotPage):
         if text is None:  # no text at all: the data folder set it aside and said so
             self.refresh()
             return
-        try:
-            record = read_record(self.cart.rules, text)
-        except NotationError as error:
-            self.app.show_message(self.say("bad", name=slot.file, why=error_words(error)))
-            return
-        self.cart.take_record(record, self.label(slot), before=self.close)
+        self.cart.import_text(text, self.label(slot),
+                              lambda error: self.app.show_message(self.say("bad", name=slot.file, why=error_words(error))),
+                              before=self.close)
