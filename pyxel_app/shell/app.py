@@ -43,6 +43,7 @@ from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
+from .frame_budget import FrameBudget
 from .jobs import run_job
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
@@ -60,11 +61,6 @@ POINTER_IMAGE = (0, 0, 0, 8, 8)  # bank, u, v, w, h of the mouse pointer in reso
 HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
 MAX_HEADLESS_FRAMES = 10_000_000
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
-# A search thinks in update; whatever it is asked, its slice ends this long after the frame began,
-# so draw, the search's last stretch between two looks at the clock and a hiccup of the machine
-# (a shared VM pauses a process 4-8 ms now and then) still fit in a 16.7 ms frame.
-FRAME_THINK_END_MS = 8.0
-MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
 # The command line's network start: (role "host" or "join", host, port, player's name, variant or None);
@@ -158,7 +154,7 @@ class App:
         self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files())
         self.rng = random.Random(seed)
         self.crashes = 0
-        self.frame_started = time.perf_counter()
+        self.budget = FrameBudget()  # the slices the searches get, measured against the frame's own work
         self.settings = Settings(self.storage)
         self.jukebox = Jukebox(self.settings)
         self.settings.add_checks(self.setting_checks())
@@ -280,17 +276,12 @@ class App:
             cartridge.flash(strings.t("msg.save_kept"))
 
         def offer(session) -> None:
-            if network is not None and session is not None and not cartridge.takes_up_network(session, network):
-                session = None
             if session is None:
                 show(None)
             else:
                 self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(session), fresh, default=True)
 
-        if saved is None:
-            offer(None)
-        else:  # read a slice a frame; one that does not replay is set aside now, so it is never offered
-            run_job(self, cartridge.reading_save(cartridge.autosave_name, saved), strings.t("job.saved_game"), offer, fresh)
+        run_job(self, cartridge.reading_resume(saved, network), strings.t("job.saved_game"), offer, fresh)
 
     def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
@@ -379,12 +370,11 @@ class App:
     # The frame, guarded: a bug in a screen costs the player a message, not the game.
 
     def think_ms(self, wanted_ms: float) -> float:
-        """How long a search may think now: ``wanted_ms``, cut to end FRAME_THINK_END_MS after the frame began."""
-        left_ms = FRAME_THINK_END_MS - (time.perf_counter() - self.frame_started) * 1000.0
-        return max(MIN_THINK_MS, min(wanted_ms, left_ms))
+        """How long a search may think now: ``wanted_ms``, cut to what the frame leaves (shell/frame_budget.py)."""
+        return self.budget.slice_ms(wanted_ms)
 
     def update(self) -> None:
-        self.frame_started = time.perf_counter()
+        self.budget.begin()
         try:
             self._update()
         except Exception:
@@ -395,6 +385,8 @@ class App:
             self._draw()
         except Exception:
             self.recover()
+        finally:
+            self.budget.end()
 
     def recover(self) -> None:
         """After an unexpected error: autosave the game, log the traceback, say so, back to the menu."""

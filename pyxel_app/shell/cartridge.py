@@ -169,6 +169,15 @@ class Cartridge(RecordKeeper, StudiedItself):
             self.app.storage.set_aside(name, t("msg.save_bug"))
         return None
 
+    def reading_resume(self, text: str | None, network: Any = None) -> Work:
+        """The game of the autosave ``text`` to offer at the start, read a slice a frame, or None:
+        no save, one that does not replay (set aside now, so it is never offered), or with
+        ``network`` (the command line's) a save of no such network game."""
+        session = None if text is None else (yield from self.reading_save(self.autosave_name, text))
+        if network is not None and session is not None and not self.takes_up_network(session, network):
+            return None
+        return session
+
     def adopt(self, session: Session, resumed: bool = False) -> None:
         """Play ``session`` from now on; ``resumed``: the player said yes to resuming it."""
         self.session = session
