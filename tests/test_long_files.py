@@ -258,3 +258,24 @@ def test_every_reader_gives_in_steps_what_it_gives_in_one_go():
     assert records.moves_written(DRAUGHTS, cycle_pdn(101)) == 101
     start = FIFTEEN.shuffled(STANDARD_GOAL, 30, rng)
     assert records.read_record(FIFTEEN, records.write_record(records.Record(FIFTEEN, start))).start == start
+
+
+def test_a_long_game_is_exported_over_many_frames_and_escape_writes_nothing(make_app, monkeypatch):
+    from pyxel_app.shell.export_page import ExportPage
+
+    app, driver, cart = open_draughts(make_app)
+    cart.take_record(records.read_record(DRAUGHTS, cycle_pdn(300)), "long")
+    frames_while_working(app, driver)
+    assert len(cart.session.move_texts()) == 300
+    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    page = ExportPage(cart, saving=True).open()
+    page.write("Cancelled")
+    driver.frame()
+    assert jobs_shown(app)
+    driver.key("ESCAPE")
+    assert app.storage.read(page.shelf.file("Cancelled")) is None and app.overlays[-1] is page
+    page.write("Long")
+    frames, lines = frames_while_working(app, driver)
+    assert frames > 1 and any(line.startswith("Writing Long: ") for line in lines)
+    assert app.storage.read(page.shelf.file("Long")) == records.write_record(cart.game_record())
+    assert records.read_record(DRAUGHTS, app.storage.read(page.shelf.file("Long"))).moves == cart.game_record().moves

@@ -86,8 +86,14 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
     <BLANKLINE>
     1. 36-31 *
     """
+    return drained(writing_pdn(start, moves, tags))
+
+
+def writing_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = None) -> Steps:
+    """:func:`write_pdn` a move at a time (the result is found by replaying the game)."""
     state = start
-    for text in moves:
+    for done, text in enumerate(moves):
+        yield done, len(moves)
         state = RULES.apply(state, RULES.move_from_text(state, text))
     result = result_of(state)
     header = {"Event": "ByPuzz Arcade", **(tags or {}), "GameType": GAME_TYPE,

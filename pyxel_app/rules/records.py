@@ -246,6 +246,11 @@ class Format:
     def write(self, record: Record) -> str:
         raise NotImplementedError
 
+    def writing(self, record: Record) -> Steps:
+        """:meth:`write` in steps, where writing replays the game (PDN's result); the others write at once."""
+        yield from ()
+        return self.write(record)
+
     def label(self, rules: Rules, state, move) -> str:
         """The move as the move list shows it (the state is the one it is played in)."""
         return rules.move_to_text(move)
@@ -433,7 +438,10 @@ class DraughtsFormat(Format):
         return Record(rules, game.start, tuple(game.played), tags)
 
     def write(self, record: Record) -> str:
-        return draughts_pdn.write_pdn(record.start, record.move_texts(), dict(record.tags))
+        return drained(self.writing(record))
+
+    def writing(self, record: Record) -> Steps:
+        return (yield from draughts_pdn.writing_pdn(record.start, record.move_texts(), dict(record.tags)))
 
 
 class PegsFormat(Format):
@@ -603,6 +611,11 @@ def reading_record(rules: Rules, text: str) -> Steps:
 def write_record(record: Record) -> str:
     """The record in its genre's text; :func:`read_record` gives it back."""
     return format_of(record.rules).write(record)
+
+
+def writing_record(record: Record) -> Steps:
+    """:func:`write_record` a move at a time where writing replays the game."""
+    return (yield from format_of(record.rules).writing(record))
 
 
 def move_label(rules: Rules, state, move) -> str:

@@ -14,7 +14,7 @@ the data folder, as every file is.
 
 from __future__ import annotations
 
-from ..rules.base import Rules, Steps
+from ..rules.base import Rules, Steps, drained
 from ..rules.records import Record, counting_moves, format_of, record_extension
 from .slots import Shelf, slot_pattern
 from .storage import DataFolder
@@ -58,4 +58,9 @@ class RecordShelf(Shelf):
 def record_of(rules: Rules, session, names: list[str]) -> Record:
     """The game ``session`` shows (its moves since the last restart), the players named as the
     genre names them (PDN's White and Black tags)."""
-    return Record.from_texts(rules, session.start, session.move_texts(), format_of(rules).name_tags(names))
+    return drained(recording(rules, session, names))
+
+
+def recording(rules: Rules, session, names: list[str]) -> Steps:
+    """:func:`record_of` a move at a time."""
+    return (yield from Record.replaying(rules, session.start, session.move_texts(), format_of(rules).name_tags(names)))

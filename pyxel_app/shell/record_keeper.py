@@ -20,11 +20,11 @@ from typing import Any, Callable
 import pyxel
 
 from ..rules.base import NotationError
-from ..rules.records import MAX_MOVES, Record, counting_moves, keeps_records, reading_record
+from ..rules.records import MAX_MOVES, Record, counting_moves, keeps_records, reading_record, writing_record
 from ..session import Session
 from .export_page import ExportPage
 from .jobs import Work, phase, run_job
-from .record_files import RECORD_FILE_BYTES, record_of
+from .record_files import RECORD_FILE_BYTES, record_of, recording
 from .storage import problem_text, read_text
 from .strings import error_words, t
 
@@ -51,6 +51,11 @@ class RecordKeeper:
     def game_record(self) -> Record:
         """The game shown (its moves since a restart, up to the move shown) as a record."""
         return record_of(self.rules, self.session, self.player_names())
+
+    def writing_record(self) -> Work:
+        """The game shown as its record's text, a move at a time (``shell/jobs.py``)."""
+        record = yield from phase("job.write", recording(self.rules, self.session, self.player_names()))
+        return (yield from phase("job.write", writing_record(record)))
 
     def player_names(self) -> list[str]:
         """The players' names in seat order, for a record that names them (none here)."""
