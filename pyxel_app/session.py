@@ -18,6 +18,7 @@ A save file is one ``key=value`` field per line, never pickle or eval:
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -46,11 +47,15 @@ class Session:
     moves: list[str] = field(default_factory=list)
     position: int = 0
     solver: Callable[[Any], Any] | None = None
+    # The history's entries that are restarts, in order: a screen asks every frame how many moves
+    # the game shows, and a 100,000-move game must not be walked to answer.
+    restarts: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.states:
             self.states = [self.start]
             self.moves = [""]
+        self.restarts = [index for index, text in enumerate(self.moves) if text == RESTART]
 
     @property
     def state(self):
@@ -67,12 +72,12 @@ class Session:
     @property
     def move_count(self) -> int:
         """Moves made since the last restart, up to the state shown."""
-        count = 0
-        for text in reversed(self.moves[1 : self.position + 1]):
-            if text == RESTART:
-                break
-            count += 1
-        return count
+        return self.position - self.last_restart()
+
+    def last_restart(self) -> int:
+        """The history's entry of the last restart up to the state shown (0, the start, when none)."""
+        before = bisect.bisect_right(self.restarts, self.position)
+        return self.restarts[before - 1] if before else 0
 
     @property
     def played(self) -> bool:
@@ -86,9 +91,12 @@ class Session:
     def _push(self, state, text: str) -> None:
         del self.states[self.position + 1 :]
         del self.moves[self.position + 1 :]
+        del self.restarts[bisect.bisect_right(self.restarts, self.position) :]
         self.states.append(state)
         self.moves.append(text)
         self.position += 1
+        if text == RESTART:
+            self.restarts.append(self.position)
 
     def play(self, move) -> Any:
         """Apply a move (raises IllegalMoveError and changes nothing if it is illegal)."""
@@ -150,9 +158,7 @@ class Session:
 
     def move_texts(self) -> list[str]:
         """The moves since the last restart that led to the state shown."""
-        shown = self.moves[1 : self.position + 1]
-        restarts = [index for index, text in enumerate(shown) if text == RESTART]
-        return shown[restarts[-1] + 1 :] if restarts else shown
+        return self.moves[self.last_restart() + 1 : self.position + 1]
 
     # Save files.
 
@@ -164,7 +170,10 @@ class Session:
             f"start={self.rules.state_to_text(self.start)}",
         ]
         lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
-        lines += [RESTART if text == RESTART else f"move={text}" for text in self.moves[1:]]
+        if len(self.moves) > 1:
+            # One join and one replace at C speed: a 100,000-move game is autosaved after every move.
+            entries = ("move=" + "\nmove=".join(self.moves[1:]) + "\n").replace(f"move={RESTART}\n", f"{RESTART}\n")
+            lines.append(entries[:-1])
         lines.append(f"position={self.position}")
         return "\n".join(lines) + "\n"
 

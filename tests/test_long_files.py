@@ -16,7 +16,7 @@ from pyxel_app.rules.draughts import RULES as DRAUGHTS
 from pyxel_app.rules.fifteen import RULES as FIFTEEN
 from pyxel_app.rules.fifteen import STANDARD_GOAL
 from pyxel_app.session import Session
-from pyxel_app.shell import slots, strings
+from pyxel_app.shell import jobs, slots, strings
 from pyxel_app.shell.cartridge import autosave_file
 from pyxel_app.shell.jobs import JobBox, progress_words
 from pyxel_app.shell.overlays import Confirm
@@ -27,6 +27,12 @@ from pyxel_app.shell.storage import MemoryStorage
 # Two warcaby kings that go back and forth for ever (warcaby knows no draw): the longest record.
 CYCLE_START, CYCLE = "W:WK50:BK1", ("50-11", "1-12", "11-50", "12-1")
 TINY_SLICE_MS = 0.05  # a slice so short that even a short file takes many frames
+
+
+def tiny_slices(app, monkeypatch, ms: float = TINY_SLICE_MS) -> None:
+    """Every slice ``ms`` long, the first one too: even short work takes many frames."""
+    monkeypatch.setattr(jobs, "FIRST_SLICE_MS", 0.0)
+    monkeypatch.setattr(app, "think_ms", lambda wanted: ms)
 
 
 def cycle_moves(count: int) -> list[str]:
@@ -102,7 +108,7 @@ def test_escape_cancels_an_import_and_the_game_shown_stays_as_it_was(make_app, t
     before, session = cart.session.move_texts(), cart.session
     path = tmp_path / "long.pdn"
     path.write_text(cycle_pdn(400))
-    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    tiny_slices(app, monkeypatch)
     cart.take_dropped(str(path))
     for _ in range(3):
         driver.frame()
@@ -123,7 +129,7 @@ def test_an_import_over_a_game_in_progress_asks_only_once_it_is_read(make_app, t
     driver.frame()
     path = tmp_path / "long.pdn"
     path.write_text(cycle_pdn(200))
-    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    tiny_slices(app, monkeypatch)
     cart.take_dropped(str(path))
     frames, _ = frames_while_working(app, driver)
     assert frames > 1
@@ -147,6 +153,7 @@ def test_a_long_save_resumes_over_many_frames_then_asks(make_app, monkeypatch):
 
     text = long_bypuzz_save(3000)
     storage = MemoryStorage({autosave_file(games.find("bypuzz")): text})
+    monkeypatch.setattr(jobs, "FIRST_SLICE_MS", 0.0)
     monkeypatch.setattr(App, "think_ms", lambda self, wanted: 1.0)
     app, driver = make_app(storage=storage)
     assert jobs_shown(app)
@@ -164,6 +171,7 @@ def test_escape_while_a_save_is_read_starts_afresh_and_keeps_the_save(make_app, 
     name = autosave_file(games.find("bypuzz"))
     text = long_bypuzz_save(3000)
     storage = MemoryStorage({name: text})
+    monkeypatch.setattr(jobs, "FIRST_SLICE_MS", 0.0)
     monkeypatch.setattr(App, "think_ms", lambda self, wanted: TINY_SLICE_MS)
     app, driver = make_app(storage=storage)
     driver.key("ESCAPE")
@@ -194,7 +202,7 @@ def test_forty_slots_are_listed_a_file_at_a_time_with_the_lists_progress(make_ap
     for number in range(slots.MAX_SLOTS):
         shelf.save(f"G{number}", text, f"2026-01-01 00:{number:02d}", 0)
     app.storage.write(slot_file("draughts", "Old"), f"# saved=2025-12-31 23:59\n{text}")  # no shown=: counted
-    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    tiny_slices(app, monkeypatch)
     cart.load_game()
     frames, lines = frames_while_working(app, driver)
     assert frames > 1 and any(line.startswith("Reading the list: ") and line.endswith(" of 41 files") for line in lines)
@@ -209,14 +217,14 @@ def test_escape_while_the_list_is_read_leaves_the_page(make_app, monkeypatch):
     shelf = Shelf(app.storage, "draughts")
     for number in range(10):
         shelf.save(f"G{number}", cart.session.to_text(), "2026-01-01 00:00", 0)
-    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    tiny_slices(app, monkeypatch)
     cart.load_game()
     assert jobs_shown(app)
     driver.key("ESCAPE")
     assert not app.overlays
 
 
-def test_the_import_list_shows_its_names_at_once_and_reads_only_the_rows_in_view(make_app, monkeypatch):
+def test_the_import_list_shows_its_names_unread_and_reads_only_the_rows_in_view(make_app, monkeypatch):
     app, driver, cart = open_draughts(make_app)
     count = 300
     for number in range(count):
@@ -225,8 +233,10 @@ def test_the_import_list_shows_its_names_at_once_and_reads_only_the_rows_in_view
     real_read = app.storage.read
     monkeypatch.setattr(app.storage, "read", lambda name: read.append(name) or real_read(name))
     cart.import_record()
-    page = app.overlays[-1]
-    assert isinstance(page, SlotPage) and len(page.rows) == count and not read
+    page = next(overlay for overlay in app.overlays if isinstance(overlay, SlotPage))
+    while jobs_shown(app):  # the names, a few at a time on a busy machine
+        jobs_shown(app)[0].advance()
+    assert app.overlays[-1] is page and len(page.rows) == count and not read
     assert all(not row.described for row in page.rows)
     for _ in range(5):
         driver.frame()
@@ -267,7 +277,7 @@ def test_a_long_game_is_exported_over_many_frames_and_escape_writes_nothing(make
     cart.take_record(records.read_record(DRAUGHTS, cycle_pdn(300)), "long")
     frames_while_working(app, driver)
     assert len(cart.session.move_texts()) == 300
-    monkeypatch.setattr(app, "think_ms", lambda wanted: TINY_SLICE_MS)
+    tiny_slices(app, monkeypatch)
     page = ExportPage(cart, saving=True).open()
     page.write("Cancelled")
     driver.frame()
@@ -279,3 +289,26 @@ def test_a_long_game_is_exported_over_many_frames_and_escape_writes_nothing(make
     assert frames > 1 and any(line.startswith("Writing Long: ") for line in lines)
     assert app.storage.read(page.shelf.file("Long")) == records.write_record(cart.game_record())
     assert records.read_record(DRAUGHTS, app.storage.read(page.shelf.file("Long"))).moves == cart.game_record().moves
+
+
+def test_the_moves_shown_and_the_save_text_agree_with_the_history_after_any_steps():
+    """move_count, move_texts and to_text, kept fast for a 100,000-move game, say what the
+    history says after random moves, undos, redos, restarts and jumps."""
+    rng = random.Random(11)
+    session = Session(FIFTEEN, FIFTEEN.shuffled(STANDARD_GOAL, 20, rng))
+    for number in range(400):
+        step = rng.choice(("play", "play", "play", "undo", "redo", "restart", "go_to"))
+        if step == "play":
+            session.play(rng.choice(sorted(FIFTEEN.legal_moves(session.state))))
+        elif step == "go_to":
+            session.go_to(rng.randrange(len(session.states)))
+        else:
+            getattr(session, step)()
+        shown = session.moves[1 : session.position + 1]
+        since = shown[len(shown) - shown[::-1].index("restart"):] if "restart" in shown else shown
+        assert session.move_texts() == since and session.move_count == len(since)
+        lines = [("restart" if text == "restart" else f"move={text}") for text in session.moves[1:]]
+        assert session.to_text().splitlines()[4:-1] == lines
+        if number % 40 == 0:
+            again = Session.from_text(session.to_text(), FIFTEEN)
+            assert again.to_text() == session.to_text() and again.move_texts() == since

@@ -452,9 +452,7 @@ class PegsFormat(Format):
 
     def reading(self, rules: Rules, text: str) -> Steps:
         tags, lines = yield from reading_lines(text)
-        board = []
-        while lines and self.BOARD_LINE.search(lines[0][1]):
-            board.append(lines.pop(0))
+        board, lines = self.board_and_moves(lines)
         start = rules.initial_state()
         if board:
             # Blank lines stand for the others, so a board error names the line of the record.
@@ -476,10 +474,12 @@ class PegsFormat(Format):
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
 
     def reading_move_lines(self, text: str) -> Steps:
-        lines = yield from super().reading_move_lines(text)
-        while lines and self.BOARD_LINE.search(lines[0][1]):
-            lines.pop(0)
-        return lines
+        return self.board_and_moves((yield from super().reading_move_lines(text)))[1]
+
+    def board_and_moves(self, lines: list[tuple[int, str]]) -> tuple[list, list]:
+        """(the board's lines at the top, the lines of jumps after them)."""
+        at = next((index for index, (_, line) in enumerate(lines) if not self.BOARD_LINE.search(line)), len(lines))
+        return lines[:at], lines[at:]
 
     def write(self, record: Record) -> str:
         rules, start = record.rules, record.start

@@ -44,7 +44,7 @@ from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
 from .frame_budget import FrameBudget
-from .jobs import run_job
+from .jobs import run_job, thaw
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
 from .setup_base import BROKER_SETTING, broker_problem
@@ -303,6 +303,7 @@ class App:
             cartridge.autosave()
             cartridge.close()
             self.cartridge = None
+            thaw()
             self.go_to(self.menu)
 
         if ask and cartridge.in_progress():

@@ -4,8 +4,8 @@ loading a save, reading the list of a page of files.
 The work is a generator that yields its progress, ``(words, done, total)``: the key of the
 words that say what it does (``job.*``), the moves (or files) done and how many there are
 (None while it cannot tell yet).  It runs as the engines' searches do (``ai/cooperative.py``):
-a few milliseconds a frame, as many as the frame has left (``Host.think_ms``).  Work that ends
-within its first slice is done at once, as before; longer work shows a box with its progress
+a few milliseconds of CPU a frame, as many as the frame has left (``Host.think_ms``).  Work
+that ends within its first slice (``FIRST_SLICE_MS`` at least) is done at once; longer work shows a box with its progress
 line ("Reading Game 1: 2,400 of 4,999 moves"), and ESC, the pad's B or a click on the box's
 last row cancels it.  Nothing is changed before the work is done: a cancelled import leaves
 the game shown as it was.
@@ -13,17 +13,22 @@ the game shown as it was.
 
 from __future__ import annotations
 
+import gc
 from typing import Any, Callable, Generator
 
 from ..ai.cooperative import Cooperative
 from ..input import Action, Input
 from ..rules.base import Steps
 from . import palette, ui
+from .frame_budget import cpu_clock
 from .host import Host
 from .overlays import TextBox
 from .strings import language, t
 
 JOB_MS = 12.0  # wanted a frame; the app cuts it to what the frame has left
+# The first slice, in the frame of the key (or the drop) that asked: at least this much, so the
+# usual file (a record of a hundred moves, a list of a few slots) is done at once, with no box.
+FIRST_SLICE_MS = 8.0
 LONGEST = 100_000  # the most moves a save holds (session.MAX_ENTRIES): the box fits its line
 # What the work yields: the key of its words, then what is done and how much there is in all.
 Progress = tuple[str, int, "int | None"]
@@ -56,15 +61,45 @@ def progress_words(progress: Progress | None, name: str) -> str:
 
 
 class Job(Cooperative):
-    """The work, stepped as a search is; its ``yielded`` is the progress."""
+    """The work, stepped as a search is; its ``yielded`` is the progress.
+
+    Python's collector would walk every object the work builds (a 100,000-move game's states)
+    again and again as they pile up, 10-35 ms a time in whatever frame it falls: it waits while
+    the work runs, and what the work built is frozen out of its walks when it ends (the app
+    thaws it when a game is left, so nothing a left game holds stays for ever)."""
+
+    clock = staticmethod(cpu_clock())  # the frame's budget is CPU time: a busy machine gets as much work done
 
     def __init__(self, work: Work) -> None:
         super().__init__(work)
+        self.collecting: bool | None = None  # whether the collector ran before the work began
+
+    def step(self, budget_ms: float) -> Any:
+        if self.collecting is None:
+            self.collecting = gc.isenabled()
+            gc.disable()
+        result = super().step(budget_ms)
+        if self.finished:
+            self.let_collect()
+        return result
 
     def close(self) -> None:
         """Stop where it is: the work changes nothing before it ends."""
         self._generator.close()
         self.finished = True
+        self.let_collect()
+
+    def let_collect(self) -> None:
+        if self.collecting is not None:
+            gc.freeze()
+            if self.collecting:
+                gc.enable()
+            self.collecting = None
+
+
+def thaw() -> None:
+    """What the jobs froze goes back to the collector (a game is left: what it held may go)."""
+    gc.unfreeze()
 
 
 class JobBox(TextBox):
@@ -77,10 +112,11 @@ class JobBox(TextBox):
         self.rows = len(self.lines)
         self.job, self.name, self.on_done, self.on_cancel = job, name, on_done, on_cancel
 
-    def advance(self) -> bool:
-        """One slice of the work; True once it has ended (and its answer has gone to ``on_done``)."""
+    def advance(self, least_ms: float = 0.0) -> bool:
+        """One slice of the work (at least ``least_ms``); True once it has ended (and its answer
+        has gone to ``on_done``)."""
         if not self.job.finished:
-            self.job.step(self.app.think_ms(JOB_MS))
+            self.job.step(max(least_ms, self.app.think_ms(JOB_MS)))
         if self.job.finished:
             if self.app.is_open(self):
                 self.close()
@@ -115,6 +151,6 @@ def run_job(app: Host, work: Work, name: str, on_done: Callable[[Any], Any],
     """Do ``work`` (on the file ``name``) a slice a frame, then hand its answer to ``on_done``;
     ``on_cancel`` runs if the player cancels it.  Work done within this frame's slice shows no box."""
     box = JobBox(app, Job(work), name, on_done, on_cancel)
-    if not box.advance():
+    if not box.advance(FIRST_SLICE_MS):
         app.open_overlay(box)
     return box

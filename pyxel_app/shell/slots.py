@@ -32,6 +32,7 @@ SHOWN_FIELD = " shown="  # after the time on the same line
 KEPT = frozenset(string.ascii_letters + string.digits)
 SPACE, ESCAPE = "_", "~"
 HEX_DIGITS = 4
+NAMES_A_STEP = 64  # file names decoded between two looks at the clock when a list is read
 
 
 def slot_prefix(game: str, prefix: str = PREFIX) -> str:
@@ -168,8 +169,14 @@ class Shelf:
 
     def files(self) -> list[Slot]:
         """The slots' names and files, by name, the old file last; nothing read yet."""
-        files = []
-        for file in self.storage.names(slot_prefix(self.game, self.prefix)):
+        return drained(self.finding())
+
+    def finding(self) -> Steps:
+        """:meth:`files` a few names at a time (a folder may hold thousands)."""
+        files, names = [], self.storage.names(slot_prefix(self.game, self.prefix))
+        for done, file in enumerate(names):
+            if not done % NAMES_A_STEP:
+                yield done, len(names)
             name = name_of(self.game, file, self.prefix, self.suffix)
             if name is not None:
                 files.append(Slot(name, file, None, "", described=False))
@@ -183,7 +190,7 @@ class Shelf:
         """:meth:`slots` a file (or a few lines of one) at a time, yielding the files read and
         how many there are; unless ``described``, the names alone (each described later by
         :meth:`describing_slot`)."""
-        files = self.files()
+        files = yield from self.finding()
         if not (self.BY_TIME if described is None else described):
             return files
         slots = []
