@@ -68,3 +68,21 @@ def test_two_searches_in_one_frame_share_it_and_each_gets_at_least_the_minimum()
     assert first == 6.0 and second == approx(TARGET_MS - 4.0 - 6.0)
     clock.spend(second)
     assert budget.slice_ms(100.0) == MIN_MS  # a frame already spent: a search never stalls
+
+
+def test_the_collector_waits_while_a_job_steps_and_comes_back_the_first_frame_without_one():
+    import gc
+
+    from pyxel_app.shell.frame_budget import COLLECTOR
+
+    assert gc.isenabled()
+    try:
+        COLLECTOR.hold()
+        assert not gc.isenabled()
+        COLLECTOR.frame_ended()  # a job stepped in this frame
+        assert not gc.isenabled()
+        COLLECTOR.frame_ended()  # none did: the work ended, was cancelled or was dropped
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.enable()
+        gc.unfreeze()

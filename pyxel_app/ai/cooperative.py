@@ -43,11 +43,11 @@ class Cooperative(Generic[R]):
     searches nested inside (registered with :meth:`nest`) get it at every step, so
     they can look at the clock themselves and yield in time.  ``budget_ms`` caps the
     total time of all steps: past it the search stops and ``finish`` makes its best
-    answer so far final.  ``clock`` is the wall clock's, which nested searches read; a job
+    answer so far final.  ``step_clock`` is the wall clock's, which nested searches read; a job
     that nests none may count its own CPU time instead.
     """
 
-    clock = staticmethod(time.perf_counter)
+    step_clock = staticmethod(time.perf_counter)
 
     def __init__(self, generator: Generator[None, None, Any], budget_ms: float | None = None) -> None:
         self._generator = generator
@@ -74,7 +74,7 @@ class Cooperative(Generic[R]):
         """Search for about ``budget_ms`` milliseconds; the answer once it is final, else None."""
         if self.finished:
             return self.result
-        start = self._step_start = self.clock()
+        start = self._step_start = self.step_clock()
         if self.budget_ms is not None:
             budget_ms = min(budget_ms, self.budget_ms - self.elapsed_ms)
         deadline = self.deadline = start + budget_ms / 1000.0
@@ -84,12 +84,12 @@ class Cooperative(Generic[R]):
         try:
             while True:
                 self.yielded = next(generator)
-                if self.clock() >= deadline:
+                if self.step_clock() >= deadline:
                     break
         except StopIteration as stop:
             self.finished = True
             self.finish(stop.value)
-        self.elapsed_ms += (self.clock() - start) * 1000.0
+        self.elapsed_ms += (self.step_clock() - start) * 1000.0
         self._step_start = None
         if not self.finished and self.budget_ms is not None and self.elapsed_ms >= self.budget_ms:
             self.finished = True
@@ -101,7 +101,7 @@ class Cooperative(Generic[R]):
         """Time spent so far, counting the step under way (for a search deciding whether to go deeper)."""
         if self._step_start is None:
             return self.elapsed_ms
-        return self.elapsed_ms + (self.clock() - self._step_start) * 1000.0
+        return self.elapsed_ms + (self.step_clock() - self._step_start) * 1000.0
 
     def run_to_end(self) -> R | None:
         """Search in one go (CLI, bench, tests)."""

@@ -11,11 +11,12 @@ search never stalls on a screen that is slow to draw.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
 from typing import Callable
 
-TARGET_MS = 13.0
+TARGET_MS = 12.0
 MIN_MS = 1.0
 RECENT_FRAMES = 30  # half a second: a heavy frame now and then (an autosave) shrinks the slices that long
 
@@ -28,6 +29,36 @@ def cpu_clock() -> Callable[[], float]:
     except (AttributeError, OSError):
         return time.perf_counter
     return time.thread_time
+
+
+class Collector:
+    """Python's collector, held off while long work on a file runs (``shell/jobs.py``).
+
+    It would walk every object the work builds (a 100,000-move game's states) again and again as
+    they pile up, 10-35 ms a time in whatever frame it falls.  It waits from a job's first step
+    to the end of the first frame in which no job stepped (so work that ends, is cancelled or is
+    dropped never leaves it off), and what the work built is then frozen out of its walks: the
+    app thaws it (``jobs.thaw``) when a game is left, so what a left game held may go."""
+
+    def __init__(self) -> None:
+        self.held = self.stepped = self.was_on = False
+
+    def hold(self) -> None:
+        if not self.held:
+            self.held, self.was_on = True, gc.isenabled()
+            gc.disable()
+        self.stepped = True
+
+    def frame_ended(self) -> None:
+        if self.held and not self.stepped:
+            gc.freeze()
+            if self.was_on:
+                gc.enable()
+            self.held = False
+        self.stepped = False
+
+
+COLLECTOR = Collector()
 
 
 class FrameBudget:
@@ -44,6 +75,7 @@ class FrameBudget:
     def end(self) -> None:
         """The frame is drawn: its own work is what it spent less the slices given."""
         self.own_ms.append(max(0.0, self.spent_ms() - self.given_ms))
+        COLLECTOR.frame_ended()
 
     def spent_ms(self) -> float:
         return (self.clock() - self.started) * 1000.0

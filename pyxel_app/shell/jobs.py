@@ -20,7 +20,7 @@ from ..ai.cooperative import Cooperative
 from ..input import Action, Input
 from ..rules.base import Steps
 from . import palette, ui
-from .frame_budget import cpu_clock
+from .frame_budget import COLLECTOR, cpu_clock
 from .host import Host
 from .overlays import TextBox
 from .strings import language, t
@@ -61,40 +61,19 @@ def progress_words(progress: Progress | None, name: str) -> str:
 
 
 class Job(Cooperative):
-    """The work, stepped as a search is; its ``yielded`` is the progress.
+    """The work, stepped as a search is; its ``yielded`` is the progress.  Python's collector
+    waits while it steps (``frame_budget.COLLECTOR``)."""
 
-    Python's collector would walk every object the work builds (a 100,000-move game's states)
-    again and again as they pile up, 10-35 ms a time in whatever frame it falls: it waits while
-    the work runs, and what the work built is frozen out of its walks when it ends (the app
-    thaws it when a game is left, so nothing a left game holds stays for ever)."""
-
-    clock = staticmethod(cpu_clock())  # the frame's budget is CPU time: a busy machine gets as much work done
-
-    def __init__(self, work: Work) -> None:
-        super().__init__(work)
-        self.collecting: bool | None = None  # whether the collector ran before the work began
+    step_clock = staticmethod(cpu_clock())  # the frame's budget is CPU time: a busy machine gets as much work done
 
     def step(self, budget_ms: float) -> Any:
-        if self.collecting is None:
-            self.collecting = gc.isenabled()
-            gc.disable()
-        result = super().step(budget_ms)
-        if self.finished:
-            self.let_collect()
-        return result
+        COLLECTOR.hold()
+        return super().step(budget_ms)
 
     def close(self) -> None:
         """Stop where it is: the work changes nothing before it ends."""
         self._generator.close()
         self.finished = True
-        self.let_collect()
-
-    def let_collect(self) -> None:
-        if self.collecting is not None:
-            gc.freeze()
-            if self.collecting:
-                gc.enable()
-            self.collecting = None
 
 
 def thaw() -> None:
