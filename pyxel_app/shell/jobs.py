@@ -25,7 +25,7 @@ from .host import Host
 from .overlays import TextBox
 from .strings import language, t
 
-JOB_MS = 12.0  # wanted a frame; the app cuts it to what the frame has left
+JOB_MS = 8.0  # wanted a frame (room for a step past the clock); the app cuts it to what the frame has left
 # The first slice, in the frame of the key (or the drop) that asked: at least this much, so the
 # usual file (a record of a hundred moves, a list of a few slots) is done at once, with no box.
 FIRST_SLICE_MS = 8.0
