@@ -61,6 +61,8 @@ def build_parser() -> Parser:
     serve.add_argument("--variant", help="the rules to play (a game's variants; the joining player learns them)")
     serve.add_argument("--broker", type=broker_address, metavar="HOST[:PORT]",
                        help="host by invite code through this broker (the code shows in the window)")
+    serve.add_argument("--evaluation", choices=("yes", "no"), default="no",
+                       help="let both players see the evaluation (W) and review (K) during the game (default: no)")
     join = commands.add_parser("join", help="open the app joining a network game hosted at HOST[:PORT]")
     join.add_argument("game")
     join.add_argument("address", metavar="HOST[:PORT]", help="the host's address; with --broker, the invite code")
@@ -78,7 +80,7 @@ def build_parser() -> Parser:
     solve.add_argument("--to-centre", action="store_true", help="pegs: the last marble must end in the centre")
     puzzle = commands.add_parser("puzzle", help="the puzzle of the day: position, task, solution; the first move last")
     puzzle.add_argument("game")
-    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today)")
+    puzzle.add_argument("--date", type=puzzle_date, metavar="YYYY-MM-DD", help="the day (default: today in UTC, as in the app)")
     puzzle.add_argument("--level", choices=PUZZLE_LEVELS, default=PUZZLE_LEVELS[1])
     puzzle.add_argument("--variant", help="the rules or board (a game's variants with puzzles)")
     snap = commands.add_parser("snap", help="run the app headless through a script and save a screenshot")
@@ -162,16 +164,14 @@ def cmd_solve(args) -> None:
 
 
 def cmd_puzzle(args) -> None:
-    from datetime import date
-
-    from .puzzles import NoPuzzleError, daily, line_text, task_text
+    from .puzzles import NoPuzzleError, daily, line_text, task_text, today
     from .puzzles.words import TITLES, kind_name
 
     spec = find_game(args.game)
     variant = args.variant
     if variant is None and args.game in spec.rules.variants and args.game != spec.key:
         variant = args.game  # "warcaby" names the game and its rules
-    day = args.date or date.today()
+    day = args.date or today()
     try:
         puzzle = daily(spec.key, day, args.level, variant)
     except NoPuzzleError as error:
@@ -255,11 +255,11 @@ def cmd_serve(args) -> None:
     if args.broker is not None:
         if args.port is not None or args.bind:
             raise UsageError("--broker hosts by invite code: --port and --bind are for the local network")
-        main(spec.key, network=("code_host", args.broker, 0, name, args.variant))
+        main(spec.key, network=("code_host", args.broker, 0, name, args.variant, args.evaluation == "yes"))
         return
     port = args.port or DEFAULT_PORT
     check_listening(args.bind, port)
-    main(spec.key, network=("host", args.bind, port, name, args.variant))
+    main(spec.key, network=("host", args.bind, port, name, args.variant, args.evaluation == "yes"))
 
 
 def check_listening(host: str, port: int) -> None:
@@ -315,24 +315,17 @@ def checked_puzzle_set(path: str) -> str:
 def read_record_text(path: str) -> str:
     """The text of the record file ``path``, or of standard input for ``-``."""
     from .rules.records import MAX_RECORD_CHARS
-    from .shell.storage import problem_text
 
-    if path != "-":
-        text = read_text_file(path, "record", 4 * MAX_RECORD_CHARS)
-        if text is None:
-            raise UsageError(f"{path}: no such file")
-        return text
-    data = sys.stdin.buffer.read(4 * MAX_RECORD_CHARS + 1)
-    if len(data) > 4 * MAX_RECORD_CHARS:
-        raise UsageError(f"standard input: more than {4 * MAX_RECORD_CHARS} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(f"standard input: {problem_text(error)}") from None
+    if path == "-":
+        return cli.read_standard_input("record", 4 * MAX_RECORD_CHARS)
+    text = read_text_file(path, "record", 4 * MAX_RECORD_CHARS)
+    if text is None:
+        raise UsageError(f"{path}: no such file")
+    return text
 
 
 def cmd_review(args) -> None:
-    from .ai.review import Review, move_line, summary_text
+    from .ai.review import Review, count_line, move_line, summary_text
     from .rules.records import read_record
 
     spec = find_game(args.game)
@@ -343,9 +336,9 @@ def cmd_review(args) -> None:
     review = Review(record, args.move_ms).run_to_end()
     for move in review.moves:
         print(move_line(move), flush=True)
-    if review.mistakes:
+    if review.mistakes or review.unproven:
         print(f"# {summary_text(review)}")
-    print(f"mistakes {len(review.mistakes)}")
+    print(count_line(review))
 
 
 def cmd_bench(args) -> None:

@@ -9,7 +9,9 @@ not load the window's modules.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import stat
 import sys
 from typing import Callable
 
@@ -79,8 +81,6 @@ def bounded(low: int, high: int, what: str):
 def read_text_file(path: str, what: str, limit: int) -> str | None:
     """The UTF-8 text of the file ``path``, or None when no file has that name; anything there
     that is not a plain file of at most ``limit`` bytes (a pipe, a folder, a device) is refused unread."""
-    import errno
-
     from .shell.storage import problem_text, read_text
 
     try:
@@ -93,6 +93,33 @@ def read_text_file(path: str, what: str, limit: int) -> str | None:
         if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):
             return None
         raise UsageError(f"{what} {path}: {problem_text(error)}") from None
+
+
+def read_standard_input(what: str, limit: int) -> str:
+    """The UTF-8 text on standard input, at most ``limit`` bytes: one line's error (a usage error) when
+    it is closed (``<&-``), a folder, open for writing only, bigger or no UTF-8 text."""
+    from .shell.storage import problem_text
+
+    stream = getattr(sys.stdin, "buffer", None)  # None: the process was started with standard input closed
+    try:
+        if stream is None:
+            raise OSError(errno.EBADF, "closed")
+        if stat.S_ISDIR(os.fstat(stream.fileno()).st_mode):
+            raise IsADirectoryError(errno.EISDIR, "a folder")
+        data = stream.read(limit + 1)
+    except ValueError:  # a stream closed inside the process
+        raise UsageError(f"{what}: standard input is closed") from None
+    except OSError as error:
+        why = {errno.EBADF: "closed" if stream is None else "not open for reading", errno.EISDIR: "a folder"}
+        if error.errno in why:
+            raise UsageError(f"{what}: standard input is {why[error.errno]}") from None
+        raise UsageError(f"{what}: standard input: {problem_text(error)}") from None
+    if len(data) > limit:
+        raise UsageError(f"{what}: standard input: more than {limit} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{what}: standard input: {problem_text(error)}") from None
 
 
 def writable_file(path: str, what: str) -> str:

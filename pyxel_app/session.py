@@ -14,6 +14,9 @@ A save file is one ``key=value`` field per line, never pickle or eval:
     meta.goal=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
     move=15
     position=1
+
+A game given up keeps it in the meta, ``meta.resigned=2@14`` (the seat, 1 or 2, and the
+position where it resigned): lost for that side there; a move a player makes drops it.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Rules, RulesError, Steps, drained
+from .rules.base import NotationError, Outcome, Rules, RulesError, Steps, UnknownVariantError, drained
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
+RESIGNED_META = "resigned"
 FORMAT_VERSION = "1"
 # Moves and restarts in one save; far beyond any real game, small enough to replay at once.
 MAX_ENTRIES = 100_000
@@ -87,6 +91,32 @@ class Session:
     @property
     def outcome(self):
         return self.rules.outcome(self.state)
+
+    def resign(self, seat: int) -> Outcome:
+        """``seat`` gives the game up at the position shown: its end, kept in the meta."""
+        self.meta[RESIGNED_META] = f"{seat + 1}@{self.position}"
+        return Outcome(1 - seat, "resigned")
+
+    def resignation(self) -> Outcome | None:
+        """The end of a game given up at the position shown; None elsewhere or when nobody resigned."""
+        seat, _, position = self.meta.get(RESIGNED_META, "").partition("@")
+        if seat not in ("1", "2") or position != str(self.position):
+            return None
+        return Outcome(2 - int(seat), "resigned")
+
+    def take_back_resignation(self) -> bool:
+        """The resignation at the position shown is withdrawn; False when there is none."""
+        if self.resignation() is None:
+            return False
+        del self.meta[RESIGNED_META]
+        return True
+
+    def make_move(self, move) -> Any:
+        """A move played from the position shown, as a player makes one: a resignation further on
+        in the history goes with the moves it replaces."""
+        state = self.play(move)
+        self.meta.pop(RESIGNED_META, None)
+        return state
 
     def _push(self, state, text: str) -> None:
         del self.states[self.position + 1 :]
@@ -163,12 +193,12 @@ class Session:
     # Save files.
 
     def to_text(self) -> str:
-        lines = [
-            f"game={self.rules.name}",
-            f"format={FORMAT_VERSION}",
-            f"variant={self.rules.variant_of(self.start)}",
-            f"start={self.rules.state_to_text(self.start)}",
-        ]
+        lines = [f"game={self.rules.name}", f"format={FORMAT_VERSION}"]
+        try:
+            lines.append(f"variant={self.rules.variant_of(self.start)}")
+        except UnknownVariantError:
+            pass  # the moves are worth keeping without it: reading the save back says what is missing
+        lines.append(f"start={self.rules.state_to_text(self.start)}")
         lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
         if len(self.moves) > 1:
             # One join and one replace at C speed: a 100,000-move game is autosaved after every move.
@@ -182,7 +212,7 @@ class Session:
         cls,
         text: str,
         rules: Rules,
-        load_start: Callable[[str, dict[str, str]], Any] | None = None,
+        load_start: Callable[[str, dict[str, str], str | None], Any] | None = None,
         solver: Callable[[Any], Any] | None = None,
     ) -> "Session":
         """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
@@ -193,7 +223,7 @@ class Session:
         cls,
         text: str,
         rules: Rules,
-        load_start: Callable[[str, dict[str, str]], Any] | None = None,
+        load_start: Callable[[str, dict[str, str], str | None], Any] | None = None,
         solver: Callable[[Any], Any] | None = None,
     ) -> Steps:
         """:meth:`from_text` a few lines or a move at a time, yielding the moves replayed and how
@@ -249,7 +279,7 @@ class Session:
         if start_text is None:
             raise SaveFileError("no start= line", code="save.no_start", field="start=")
         try:
-            start = load_start(start_text, meta) if load_start else rules.state_from_text(start_text, variant)
+            start = load_start(start_text, meta, variant) if load_start else rules.state_from_text(start_text, variant)
         except (NotationError, ValueError) as error:
             raise SaveFileError(f"bad start position: {error}", start_line, code="save.bad_start", problem=error) from None
         try:

@@ -309,8 +309,8 @@ DOCUMENTED = {
     "python -m pyxel_app": ([], WINDOW),
     "python -m pyxel_app play bypuzz": (["play", "bypuzz"], WINDOW),
     "python -m pyxel_app play bypuzz --puzzles sets.txt": (["play", "bypuzz", "--puzzles", "sets.txt"], WINDOW),
-    "python -m pyxel_app serve connect4 [--port 4270] [--bind ADDRESS] [--name Ann]":
-        (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann"], WINDOW),
+    "python -m pyxel_app serve connect4 [--port 4270] [--bind ADDRESS] [--name Ann] [--evaluation yes]":
+        (["serve", "connect4", "--port", "{port}", "--bind", "127.0.0.1", "--name", "Ann", "--evaluation", "yes"], WINDOW),
     "python -m pyxel_app serve draughts --variant warcaby": (["serve", "draughts", "--variant", "warcaby", "--port", "{port}"], WINDOW),
     "python -m pyxel_app join connect4 192.168.1.5[:4270] [--name Bob]": (["join", "connect4", "127.0.0.1:{port}", "--name", "Bob"], WINDOW),
     "python -m pyxel_app serve connect4 --broker broker.example.org[:1883] [--name Ann]":
@@ -722,7 +722,9 @@ def test_sigterm_ends_a_headless_run_as_ctrl_c_does_and_nothing_is_lost(args, tm
     assert "Traceback" not in err and err.strip() == "" and out == ""
     assert (data / "autosave-bypuzz.txt").read_text() == session.to_text()
     assert (data / "settings.txt").read_text() == "sound=off\n"
-    assert sorted(path.name for path in data.iterdir()) == ["autosave-bypuzz.txt", "settings.txt", "settings.txt.bad"]
+    lock = ["instance.lock"] if args[0] == "play" else []  # the app's start holds the folder; snap makes its own app
+    assert sorted(path.name for path in data.iterdir()) == sorted(["autosave-bypuzz.txt", "settings.txt",
+                                                                   "settings.txt.bad", *lock])
 
 
 # ---- serve: the address and the port said on the command line ----
@@ -776,7 +778,7 @@ def test_the_app_says_a_port_is_not_permitted_in_both_languages():
 
 # ---- review: every move judged ----
 
-REVIEW_LINE = re.compile(r"^\d+(\.|\.\.\.)? \S+ ((win|loss)( (in|by) \d+)?|draw|~[+-]\d+\.\d|~\d+\+|~\?)( \?( best \S+)?)?$")
+REVIEW_LINE = re.compile(r"^\d+(\.|\.\.\.)? \S+ ((win|loss)( (in|by) \d+)?|draw|~[+-]\d+\.\d|~\d+\+|~\?)( \?( best \S+)?)?( not proven)?$")
 
 
 def review_output(args, capsys) -> list[str]:
@@ -894,13 +896,13 @@ def date_of(text):
 
 
 def test_puzzle_gives_the_same_output_for_a_date_in_fresh_processes_and_today_by_default(capsys):
-    from datetime import date
+    from pyxel_app.puzzles import today as puzzle_day
 
     runs = [run_cli("puzzle", "othello", "--date", "2024-02-29", "--level", "hard") for _ in range(2)]
     assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stderr == ""
     assert puzzle_output(["othello", "--date", "2024-02-29", "--level", "hard"], capsys) == runs[0].stdout.splitlines()
     today = puzzle_output(["pegs", "--variant", "french"], capsys)
-    assert today == puzzle_output(["pegs", "--variant", "french", "--date", date.today().isoformat(), "--level", "medium"],
+    assert today == puzzle_output(["pegs", "--variant", "french", "--date", puzzle_day().isoformat(), "--level", "medium"],
                                   capsys)
     assert puzzle_output(["warcaby"], capsys) == puzzle_output(["draughts", "--variant", "warcaby"], capsys)
 
@@ -921,3 +923,70 @@ def test_a_bad_date_or_option_for_puzzle_is_one_line_and_exit_2(args, message, c
     assert main(["puzzle", *args]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize("stdin, message", [
+    ("closed", "record: standard input is closed"),
+    ("write-only", "record: standard input is not open for reading"),
+    (b"4453 \xff\xfe\n", "record: standard input: the file is not UTF-8 text"),
+])
+def test_review_from_standard_input_closed_unreadable_or_binary_is_one_line_and_exit_2(stdin, message, tmp_path):
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "pyxel_app", "review", "connect4", "-"]
+    if stdin == "closed":  # as `<&-` leaves it: no descriptor 0 at all
+        result = subprocess.run(command, capture_output=False, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=env, timeout=120, preexec_fn=lambda: os.close(0))
+    elif stdin == "write-only":
+        with open(tmp_path / "out.txt", "wb") as sink:
+            result = subprocess.run(command, stdin=sink, capture_output=True, env=env, timeout=120)
+    else:
+        result = subprocess.run(command, input=stdin, capture_output=True, env=env, timeout=120)
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2 and result.stdout == b"" and err.strip().splitlines() == [f"python -m pyxel_app: error: {message}"], err
+
+
+FILE_COMMANDS = [  # every command that reads a file the user names, with that file's place in it
+    ["review", "connect4", "{file}"], ["snap", "menu", "--input", "{file}", "--out", "shot.png"],
+    ["play", "bypuzz", "--puzzles", "{file}"],
+]
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda command: command[0])
+@pytest.mark.parametrize("kind, message", [
+    ("folder", "a folder, not a file"), ("device", "a device, not a file"), ("binary", "the file is not UTF-8 text"),
+    ("pipe", "a named pipe, not a file"),
+])
+def test_every_command_that_reads_a_file_refuses_a_folder_device_pipe_or_binary_in_one_line(command, kind, message,
+                                                                                           tmp_path, monkeypatch, capsys):
+    from pyxel_app.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    path = {"folder": tmp_path, "device": "/dev/zero", "binary": tmp_path / "bin.dat", "pipe": tmp_path / "fifo"}[kind]
+    if kind == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif kind == "pipe":
+        os.mkfifo(path)
+    assert main([word.format(file=path) for word in command]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and f"{path}: {message}" in err, err
+
+
+TODAY_AT = """
+import datetime as dt, sys, time
+from pyxel_app.puzzles import days
+days.now = lambda: dt.datetime(2026, 3, 14, 0, 54, tzinfo=dt.timezone.utc)  # 17:54 the day before in Los Angeles
+time.tzset()
+from pyxel_app.shell import puzzle_record
+print(dt.datetime(2026, 3, 14, 0, 54, tzinfo=dt.timezone.utc).astimezone().date(), puzzle_record.today())
+from pyxel_app.__main__ import main
+sys.exit(main(["puzzle", "connect4"]))
+"""
+
+
+def test_the_command_line_and_the_app_have_one_today_the_utc_date_in_any_time_zone():
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT), TZ="America/Los_Angeles")
+    result = subprocess.run([sys.executable, "-c", TODAY_AT], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    local, app_day = result.stdout.splitlines()[0].split()
+    assert local == "2026-03-13" and app_day == "2026-03-14"  # the zone took effect; the app's day is UTC's
+    assert ", 2026-03-14: " in result.stdout.splitlines()[1]  # and the command line's puzzle is that day's

@@ -89,7 +89,7 @@ def test_a_bug_while_reading_a_save_sets_it_aside_instead_of_crashing_every_star
 
     storage = MemoryStorage({"autosave-bypuzz.txt": a_saved_game()})
 
-    def broken(self, text, meta):
+    def broken(self, text, meta, variant=None):
         raise KeyError("a bug")
 
     monkeypatch.setattr(ByPuzz, "load_start", broken)

@@ -326,7 +326,8 @@ def test_the_review_page_marks_a_planted_blunder(make_app, monkeypatch, game, vi
 
 
 SUMMARIES = {
-    "connect4": ("1 mistake, the first at move 1: {best} kept the win.", "1 Fehler, der erste bei Zug 1: {best} hält den Sieg."),
+    "connect4": ("1 mistake, the first at move 1: {move}, {after} after it; {best} kept the win.",
+                 "1 Fehler, der erste bei Zug 1: {move}, danach {after}; {best} hätte den Sieg gehalten."),
     "fifteen": ("1 move went away from the goal, the first at move 1: {best} led towards it.",
                 "1 Zug führte vom Ziel weg, der erste bei Zug 1: {best} führte hin."),
     "pegs": ("After jump {n} ({move}) one marble could no longer remain; {best} kept it solvable.",
@@ -344,7 +345,8 @@ def test_the_summary_names_the_first_mistake_and_the_move_that_was_better(game):
     for language, text in zip(strings.LANGUAGES, SUMMARIES[game]):
         strings.set_language(language)
         try:
-            expected = text.format(best=first.best_label, n=first.line.number, move=first.line.label)
+            after = strings.t(f"review.after.{first.verdict.result}") if first.verdict.exact else ""
+            expected = text.format(best=first.best_label, n=first.line.number, move=first.line.label, after=after)
             assert summary_words(review, key, side, solo=record.rules.players == 1) == expected
         finally:
             strings.set_language("en")

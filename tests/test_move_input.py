@@ -13,7 +13,8 @@ pointed at last; a move of several cells was begun by pointing at its first, and
 pointed at since then follow its way, and may skip the rest of it only when nothing else is
 meant: the last cell pointed at is no other move's next cell, and no other move goes that way
 to that end.
-Pointing at the first cell again is not a move.
+Pointing at the first cell again is not a move: it lets the piece go, unless the cells pointed at
+since then go on to it next (a capture that comes back to its start, entered cell by cell).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import pytest
 from pyxel_app import games
 from pyxel_app.input import Bindings, Input
 from pyxel_app.rules.base import RulesError
-from pyxel_app.rules.draughts import BLACK, WHITE, Draughts, square_bit
+from pyxel_app.rules.draughts import BLACK, WHITE, Draughts, square_bit, square_xy
 from pyxel_app.rules.draughts import RULES as DRAUGHTS
 from pyxel_app.shell.setup import MODE_COMPUTER
 
@@ -254,8 +255,8 @@ class Player:
             if traced - 1 < len(landings) and cell == landings[traced - 1]:
                 traced += 1
         way, end = tuple(cells[:traced]), cells[-1]
-        if end == cells[0] and traced == 1:
-            return False  # the first cell pointed at again
+        if end == cells[0] and traced < len(cells) - 1:
+            return False  # the first cell pointed at again, before its place in the way
         for other, same in others:
             if same:
                 continue
@@ -357,6 +358,43 @@ def test_the_picked_piece_picked_again_is_let_go_even_when_a_capture_comes_back_
     assert player.point(state, ui, start, "mouse") is None and ui.selected is None
     given = player.enter(state, DRAUGHTS.move_from_text(state, "33x47x24x2x11x33"), "keys")
     assert given[-1] == "33x47x24x2x11x33"
+
+
+@pytest.mark.parametrize("variant", sorted(DRAUGHTS.variants))
+def test_the_picked_piece_picked_again_lets_go_unless_the_squares_picked_land_on_it_next(make_app, variant):
+    """Over random positions, with the piece and some of a capture's landing squares picked, the
+    piece's own square picked lets the piece go (nothing played, nothing picked), unless a capture
+    goes on from the squares picked to land there next; then it goes on, or plays that capture."""
+    rng = random.Random(f"let go {variant}")
+    player = Player(open_board(make_app, games.find("draughts"), variant))
+    fen = "W:WK22,27,K28,34,K40:B4,K7,8,17,K18,30,K36,41,K42,43"  # the issue's: 22, 11, 22 played 22x11x2x13x22
+    states = [DRAUGHTS.state_from_text(fen, variant)] + positions(games.find("draughts"), variant, rng)
+    player.learn(states[0])
+    let_go = went_on = 0
+    for n, state in enumerate(states):
+        routes = DRAUGHTS.routes(state)
+        for route in routes:
+            for picked in range(1, len(route.path) - 1):
+                way = list(route.path[1 : 1 + picked])
+                onto = [other for other in routes if other.start == route.start
+                        and list(other.path[1 : 1 + picked]) == way and other.path[picked + 1] == route.start]
+                for device in ("mouse", "keys", "pad") if n % 10 == 0 else ("mouse",):
+                    ui = player.view.new_ui()
+                    for square in [route.start] + way:
+                        assert player.point(state, ui, square_xy(square), device) is None
+                    given = player.point(state, ui, square_xy(route.start), device)
+                    where = f"{device}: {route.start + 1}, {[s + 1 for s in way]}, {route.start + 1} in {DRAUGHTS.state_to_text(state)}"
+                    if not onto:
+                        assert given is None and ui.selected is None and ui.path == [], where
+                        let_go += 1
+                        continue
+                    went_on += 1
+                    if given is None:
+                        assert ui.selected == route.start and ui.path == way + [route.start], where
+                    else:
+                        played = DRAUGHTS.move_from_text(state, given).path
+                        assert list(played) == [route.start] + way + [route.start], (where, given)
+    assert let_go > 100 and went_on > 0, (let_go, went_on)
 
 
 def test_a_route_that_lands_on_a_square_twice_is_entered_square_by_square(make_app):

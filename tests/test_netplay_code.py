@@ -181,3 +181,89 @@ def test_serve_and_join_by_code_refuse_bad_arguments_in_one_line(args, message, 
     assert main(args) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def from_command_line(monkeypatch, make_app, args: list[str], seed: int):
+    """An app started as ``python -m pyxel_app ARGS`` starts it: the command line read by the real
+    ``main``, the window's start (``shell.app.main``) opened here as a test app."""
+    from pyxel_app import __main__ as cli
+    from pyxel_app.shell import app as app_module
+
+    started = []
+    monkeypatch.setattr(app_module, "main", lambda start=None, network=None, files=None: started.append((start, network)))
+    assert cli.main(args) == 0
+    (start, network), = started
+    app, _ = make_app(seed=seed, network=True)
+    app.open_cartridge(start, network=network)
+    app.update()
+    return app, app.cartridge
+
+
+@pytest.mark.parametrize("typed", ["dashes", "no dashes", "lower case"])
+def test_join_by_code_on_the_command_line_as_the_readme_writes_it(monkeypatch, make_app, broker, typed):
+    host_app, host = from_command_line(monkeypatch, make_app, ["serve", "connect4", "--broker", broker.address,
+                                                               "--name", "Ann"], seed=1)
+    assert host.phase == "code_host" and host.net.stage == "listening"
+    code = {"dashes": shown_code(host.net.code), "no dashes": host.net.code,
+            "lower case": shown_code(host.net.code).lower()}[typed]
+    join_app, join = from_command_line(monkeypatch, make_app, ["join", "connect4", code, "--broker", broker.address,
+                                                               "--name", "Bob"], seed=2)
+    assert join.net.code == host.net.code
+    frames([host_app, join_app], lambda: settled(host) and settled(join), each=lambda: time.sleep(0.001))
+    assert host.names == join.names == ["Ann", "Bob"]
+    assert join.session.meta["address"] == f"{shown_code(host.net.code)}@{broker.address}"
+
+
+def test_every_entry_of_a_code_names_the_same_room(make_app, broker):
+    """Typed, read from a save or handed to a link: a code with dashes, spaces or small letters is the
+    room of its characters (the link's code is what the broker's topics and ACL are made of)."""
+    from pyxel_app.shell.netlink import invite_code
+
+    app, cart = code_app(make_app, broker, 3)
+    for typed in ("XR7-HJ4-MEY", "xr7hj4mey", " xr7 hj4-MEY "):
+        assert invite_code(typed) == "XR7HJ4MEY"
+        cart.start_joining_by_code(typed)
+        assert cart.net.code == "XR7HJ4MEY" and cart.net.address == f"XR7-HJ4-MEY@{broker.address}"
+        cart.cancel_network()
+        cart.start_hosting_by_code(typed)
+        assert cart.net.code == "XR7HJ4MEY"
+        cart.cancel_network()
+
+
+def evaluation_agreed(cart) -> bool:
+    return cart.session.meta.get("evaluation") == "yes"
+
+
+@pytest.mark.parametrize("answer", ["no", "yes"])
+@pytest.mark.parametrize("mode", [MODE_HOST, MODE_CODE_HOST])
+def test_the_hosts_answer_to_the_evaluation_holds_in_every_hosting_mode(make_app, broker, mode, answer):
+    """The host says No or Yes at set-up; both sides of the game (and both saves) hold that answer."""
+    host_app, host = code_app(make_app, broker, 1)
+    join_app, join = code_app(make_app, broker, 2)
+    ann = Driver(host_app)
+    ann.key(digit_for(host, mode))
+    ann.text("Ann")
+    ann.key("RETURN")
+    assert host.phase == "evaluation"
+    ann.script("RETURN" if answer == "no" else "DOWN RETURN")
+    assert host.net is not None and host.net.stage == "listening"
+    if mode == MODE_CODE_HOST:
+        join.start_network(MODE_CODE_JOIN, f"{host.net.code}@{broker.address}", 0, "Bob")
+    else:
+        join.start_network("join", LOOPBACK, host.net.listening_port, "Bob")
+    frames([host_app, join_app], lambda: settled(host) and settled(join), each=lambda: time.sleep(0.001))
+    frames([host_app, join_app], lambda: join.session.move_count >= 2 and same_game(host, join),
+           each=play_random([host, join], random.Random(5), 2))
+    for app, cart in ((host_app, host), (join_app, join)):
+        assert evaluation_agreed(cart) is (answer == "yes")
+        assert ("meta.evaluation=yes" in app.storage.read(cart.autosave_name)) is (answer == "yes")
+
+
+@pytest.mark.parametrize("flag", [[], ["--evaluation", "no"], ["--evaluation", "yes"]])
+def test_serve_by_code_asks_the_evaluation_on_the_command_line(monkeypatch, make_app, broker, flag):
+    host_app, host = from_command_line(monkeypatch, make_app, ["serve", "connect4", "--broker", broker.address,
+                                                               "--name", "Ann", *flag], seed=1)
+    join_app, join = code_app(make_app, broker, 2)
+    join.start_network(MODE_CODE_JOIN, f"{host.net.code}@{broker.address}", 0, "Bob")
+    frames([host_app, join_app], lambda: settled(host) and settled(join), each=lambda: time.sleep(0.001))
+    assert evaluation_agreed(host) is evaluation_agreed(join) is (flag[-1:] == ["yes"])

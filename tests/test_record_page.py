@@ -101,6 +101,20 @@ def open_page(app, driver) -> RecordPage:
     return page
 
 
+def replay_each_moment(app, driver, present: int, look) -> dict:
+    """The record page's replay from the present back to the start: ``look()`` at each moment."""
+    page = open_page(app, driver)
+    driver.key("RETURN")
+    assert isinstance(app.overlays[-1], ReplayScreen)
+    seen = {}
+    for moment in range(present, -1, -1):
+        assert page.timeline.moment == moment
+        driver.frame()
+        seen[moment] = look()
+        driver.key("LEFT")
+    return seen
+
+
 # The record's parts alone.
 
 
@@ -274,16 +288,12 @@ def test_the_replay_shows_every_moment_as_undo_to_it_would(make_app, pyxel_scree
     present = session.position
     history = list(session.moves)
     assert present >= 10
-    page = open_page(app, driver)
-    driver.key("RETURN")
-    assert isinstance(app.overlays[-1], ReplayScreen)
-    replayed = {}
-    for moment in range(present, -1, -1):
-        assert page.timeline.moment == moment
-        driver.frame()
-        replayed[moment] = board_pixels(pyxel_screen, key)
+
+    def look() -> bytes:
         assert session.position == present and session.moves == history  # nothing undone
-        driver.key("LEFT")
+        return board_pixels(pyxel_screen, key)
+
+    replayed = replay_each_moment(app, driver, present, look)
     driver.key("F2")
     assert not app.overlays and session.position == present
     undone = {}

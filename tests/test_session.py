@@ -110,5 +110,5 @@ def test_bad_save_texts_say_what_is_wrong(text, message):
 def test_custom_start_loader_receives_meta():
     goal = tuple(reversed(range(16)))
     session = Session(RULES, Fifteen(RULES.shuffled(goal, 10, random.Random(1)).tiles, goal), {"goal": "x"})
-    loaded = Session.from_text(session.to_text(), RULES, lambda text, meta: Fifteen(RULES.state_from_text(text).tiles, goal))
+    loaded = Session.from_text(session.to_text(), RULES, lambda text, meta, variant: Fifteen(RULES.state_from_text(text).tiles, goal))
     assert loaded.start.goal == goal

@@ -230,6 +230,7 @@ def by_code(app, driver, cart) -> None:
     """Host by code: its wait, F2 to the broker's address and back, ESC back to the name; join by
     code: a wrong code refused, a good one connecting, ESC back to the code, to the name, to the mode."""
     cart.net_options.update(open_link=fake_link([]), code="XR7HJ4MEY")
+    app.settings.set("net.broker", "192.0.2.9:1883")  # with none set, hosting by code says so and waits for F2
     driver.key(digit_for(cart, MODE_CODE_HOST))
     driver.text(NAMES[0])
     driver.key("RETURN")
@@ -237,7 +238,8 @@ def by_code(app, driver, cart) -> None:
     driver.key("RETURN")
     assert cart.phase == "code_host" and cart.net.stage == "listening" and cart.net.code == "XR7HJ4MEY"
     driver.key("F2")
-    assert cart.phase == "broker" and cart.net is None
+    assert cart.phase == "broker" and cart.net is None and cart.entry.typed == "192.0.2.9:1883"
+    cart.entry.typed = ""
     driver.text("192.0.2.8:1883")
     driver.key("RETURN")
     assert cart.phase == "code_host" and cart.net.host == "192.0.2.8:1883" == app.settings.get("net.broker")

@@ -1,6 +1,8 @@
 """The browser plays by invite code: the web build's networking code, under Pyodide in Node with
 npm's ``ws`` as the page's WebSocket, joins a game a desktop client hosts on a real mosquitto
-(its WebSocket listener) and plays it to the end; both sides must hold the same game.
+(its WebSocket listener) and plays it to the end; both sides must hold the same game.  Then, as a
+page without ``location`` (Node has none) and without WebSocket, it names no broker of its own
+and says it cannot reach one.
 
 The desktop host runs here, polled while Node runs; the browser's side runs the same
 conversation (``shell/netplay.py``) at a bare table, its link through ``net/websocket.py``.
@@ -43,10 +45,17 @@ for frame in range(20000):
 for frame in range(40):  # the last move's lines go out
     web.update()
     await asyncio.sleep(0.005)
-answer = json.dumps({{"platform": sys.platform, "stage": web.net.stage, "problem": web.net.problem,
-                     "moves": web.moves(), "names": web.names, "tcp link loaded": "pyxel_app.net.link" in sys.modules}})
+answer = {{"platform": sys.platform, "stage": web.net.stage, "problem": web.net.problem,
+          "moves": web.moves(), "names": web.names, "tcp link loaded": "pyxel_app.net.link" in sys.modules}}
 web.net.close()  # BYE, DISCONNECT, and the page's WebSocket closed
-answer
+# Node is a page without location (as a worker, or a page opened from a file); then without WebSocket.
+from js import eval as javascript
+from pyxel_app.net.room import connect_broker
+from pyxel_app.net.websocket import page_broker
+answer["page broker"] = page_broker()
+javascript("delete globalThis.WebSocket")
+answer["without WebSocket"] = connect_broker("wss://games.example.org/mqtt", lambda: 0.0).problem
+json.dumps(answer)
 '''
 
 
@@ -89,3 +98,5 @@ def test_the_browser_joins_by_code_and_plays_a_whole_game_against_a_desktop_host
     assert answer["stage"] == "playing" and answer["problem"] == ""
     assert host.has_game and host.over and answer["moves"] == host.moves() and len(host.moves()) >= 7
     assert answer["names"] == host.names == ["Desk", "Web"]
+    assert answer["page broker"] == "" and answer["without WebSocket"] == "no_websocket"  # said in words, no crash
+

@@ -5,6 +5,7 @@
     python tools/build_puzzles.py make pegs --variant french --minutes 5
     python tools/build_puzzles.py survey                                     # figures per pool
     python tools/build_puzzles.py select --per-level 60                      # the shipped set
+    python tools/build_puzzles.py select --shipped                           # again, from it alone
 
 ``make`` plays seeded games (random moves mixed with the engines' at their easy levels, so
 slips happen, as in a club game; ByPuzz shuffles by random walks, peg solitaire walks random
@@ -38,6 +39,7 @@ from pyxel_app.ai.othello import OthelloSearch, greedy_move  # noqa: E402
 from pyxel_app.ai.pegs import PegSearch, PegSolver  # noqa: E402
 from pyxel_app.puzzles import bypuzz, connect4, draughts, othello, pegs  # noqa: E402
 from pyxel_app.puzzles.model import LEVELS, VARIANTS, Puzzle, puzzle_from_line, puzzle_to_line, rate  # noqa: E402
+from pyxel_app.puzzles.worth import refusal, too_short_for_hard  # noqa: E402
 from pyxel_app.rules.pegs import board_to_text  # noqa: E402
 
 CANDIDATES = ROOT / "build" / "puzzles"
@@ -228,15 +230,23 @@ def offers_a_choice(puzzle: Puzzle) -> bool:
     return len(rules.legal_moves(rules.state_from_text(puzzle.position))) > 1
 
 
-def select(per_level: int) -> None:
+def select(per_level: int, shipped: bool = False) -> None:
+    """The first ``per_level`` of each pool worth asking (``pyxel_app/puzzles/worth.py``): easy and
+    medium first, as a hard "Win in N" must be longer than theirs.  ``shipped``: from the set
+    that ships, when the candidates are not at hand."""
+    candidates = [rerated(line) for line in read_lines(OUT)] if shipped else all_candidates()
+    candidates = [puzzle for puzzle in candidates if offers_a_choice(puzzle) and refusal(puzzle) is None]
     chosen: dict[tuple, list[Puzzle]] = {}
     seen = set()
-    for puzzle in all_candidates():
-        pool = chosen.setdefault(puzzle.key, [])
-        if puzzle.position in seen or len(pool) >= per_level or not offers_a_choice(puzzle):
-            continue
-        seen.add(puzzle.position)
-        pool.append(puzzle)
+    for levels in (LEVELS[:-1], LEVELS[-1:]):
+        easier = [puzzle for pool in chosen.values() for puzzle in pool]
+        for puzzle in candidates:
+            pool = chosen.setdefault(puzzle.key, [])
+            if (puzzle.level not in levels or puzzle.position in seen or len(pool) >= per_level
+                    or too_short_for_hard(puzzle, easier)):
+                continue
+            seen.add(puzzle.position)
+            pool.append(puzzle)
     lines = [puzzle_to_line(puzzle) for game in VARIANTS for variant in VARIANTS[game] for level in LEVELS
              for puzzle in chosen.get((game, variant, level), [])]
     OUT.parent.mkdir(parents=True, exist_ok=True)
@@ -259,6 +269,7 @@ def main() -> None:
     commands.add_parser("survey", help="the candidates' figures per pool")
     selecting = commands.add_parser("select", help="write the shipped set from the candidates")
     selecting.add_argument("--per-level", type=int, default=60)
+    selecting.add_argument("--shipped", action="store_true", help="select again from the shipped set (no candidates)")
     args = parser.parse_args()
     if args.command == "make":
         variant = args.variant or VARIANTS[args.game][0]
@@ -268,7 +279,7 @@ def main() -> None:
     elif args.command == "survey":
         survey()
     else:
-        select(args.per_level)
+        select(args.per_level, args.shipped)
 
 
 if __name__ == "__main__":

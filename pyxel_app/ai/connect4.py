@@ -159,6 +159,8 @@ class Solver:
         self.table = new_table() if table is None else table
         self.nodes = 0
         self.deadline = math.inf
+        # A pause at this many nodes too: a review's exact try ends at the same node on any machine.
+        self.node_limit = math.inf
 
     def solve(self, state: Connect4) -> tuple[int, int]:
         """(score, best column) of a game still in play, computed to the end."""
@@ -229,7 +231,7 @@ class Solver:
             """Score of a position where the side to move cannot win at once;
             ``threats`` are the cells where the opponent (who just moved) would make four."""
             solver.nodes += 1
-            if not solver.nodes & CHECK_MASK and clock() >= solver.deadline:
+            if not solver.nodes & CHECK_MASK and (clock() >= solver.deadline or solver.nodes >= solver.node_limit):
                 yield
             empty = BOARD_MASK ^ mask
             opponent_wins = threats & empty
@@ -395,6 +397,7 @@ class Lookahead:
         self.rng = rng or random.Random()
         self.nodes = 0
         self.deadline = math.inf
+        self.node_limit = math.inf  # as the solver's
 
     def search(self, current: int, mask: int, moves: int, depth: int, ties_at_random: bool = True):
         """Generator returning (value, best column) at ``depth`` plies."""
@@ -424,7 +427,8 @@ class Lookahead:
 
     def _alphabeta(self, current, mask, moves, depth, alpha, beta):
         self.nodes += 1
-        if not self.nodes & LOOKAHEAD_CHECK_MASK and time.perf_counter() >= self.deadline:
+        if not self.nodes & LOOKAHEAD_CHECK_MASK and (time.perf_counter() >= self.deadline
+                                                      or self.nodes >= self.node_limit):
             yield
         possible = (mask + BOTTOM_MASK) & BOARD_MASK
         if winning_cells(current, mask) & possible:

@@ -33,6 +33,7 @@ at the clock at every node above the last ply and yields once the frame's ``dead
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -348,6 +349,8 @@ class DraughtsSearch(LevelSearch):
         self.history: dict = {}
         self.killers: dict = {}
         self.nodes = 0
+        # A pause at this many nodes too: a review's search ends at the same node on any machine.
+        self.node_limit = math.inf
         self.ply_limit = 0
         self.leaf_cap = 0
         # The positions on the way from the last man move or capture to the one searched.
@@ -437,7 +440,7 @@ class DraughtsSearch(LevelSearch):
         """Negamax score of the position for ``side`` (to move), ``depth`` >= 1 plies deep:
         principal variation search; the positions past the last ply go to ``_leaf``."""
         self.nodes += 1
-        if time.perf_counter() >= self.deadline:
+        if time.perf_counter() >= self.deadline or self.nodes >= self.node_limit:
             yield
         if clock >= KING_MOVES_DRAW or not (own | opp) & ~kings:  # rare: no call in most nodes
             settled = self._settled(own, opp, kings, ply, clock, False)

@@ -32,7 +32,8 @@ from ..rules.pegs import RULES as PEGS
 from . import connect4, draughts, othello
 from .draughts_endgames import load_in_steps, one_ply_back, preference, probe
 from .fifteen import FifteenSearch
-from .pegs import PegSearch, shared_solver
+from .memo import SlotTable
+from .pegs import PegSearch, PegSolver, shared_solver
 from .verdicts import DRAW, LOSS, WIN, Clock, Found, Known, Knowledge, Verdict, drive, step_until
 
 # Connect 4's evaluation gives an open threat 12 (and a cell in the middle up to 13 a stone):
@@ -54,9 +55,11 @@ def proven(value: int, win_base: int) -> bool:
 class Connect4Knowledge(Knowledge):
     unit = CONNECT4_UNIT
     mistake_drop = 2.0
+    exact_nodes_per_ms = 100.0
+    engine_nodes_per_ms = 40.0
 
     def exact(self, state):
-        solver = connect4.Solver(connect4.shared_table())
+        solver = connect4.Solver(self.table("solver", lambda: connect4.new_table(build_now=False), connect4.shared_table))
         score, best = yield from drive(solver, solver.search(*connect4.position_of(state)), self.clock)
         return Known(self.pons_verdict(score, self.rules.to_move(state), state), best)
 
@@ -109,11 +112,13 @@ class Connect4Knowledge(Knowledge):
 class OthelloKnowledge(Knowledge):
     unit = OTHELLO_UNIT
     mistake_drop = 5.0
+    exact_nodes_per_ms = 10.0
+    engine_nodes_per_ms = 25.0
 
     def exact(self, state):
         if state.empties > othello.EXACT_EMPTIES:
             return None
-        solver = othello.EndgameSolver()
+        solver = othello.EndgameSolver(self.table("solver", SlotTable, lambda: othello.SOLVER_TABLE))
         score, bit = yield from drive(solver, solver.search(state.own, state.other), self.clock)
         return Known(self.disc_verdict(score, state.to_move), othello.bit_to_move(bit))
 
@@ -132,7 +137,7 @@ class OthelloKnowledge(Knowledge):
         if not legal_squares(own, other):
             # The side to move must pass (only evaluated: a review never searches an only move).
             own, other, passing = other, own, True
-        lookahead = othello.Lookahead()
+        lookahead = othello.Lookahead(self.table("search", SlotTable, lambda: othello.SEARCH_TABLE))
         order = [1 << square for square in bits_to_squares(legal_squares(own, other))]
         rng = random.Random(0)
         for depth in range(1, state.empties + 1):
@@ -180,6 +185,7 @@ def deeper(value: int, plies: int) -> int:
 class DraughtsKnowledge(Knowledge):
     unit = float(draughts.MAN)
     mistake_drop = 1.0
+    engine_nodes_per_ms = 60.0
 
     def exact(self, state):
         if state.variant != INTERNATIONAL or (state.white | state.black) & ~state.kings:
@@ -237,8 +243,10 @@ class DraughtsKnowledge(Knowledge):
                 break
             first = first or moves[0]
             state, sign, plies = self.rules.after(state, moves[0]), -sign, plies + 1
+        variant = state.variant
         search = draughts.DraughtsSearch(state, "hard", rng=random.Random(0), budget_ms=UNBOUNDED_MS,
-                                         max_depth=max(depth, 1))
+                                         max_depth=max(depth, 1),
+                                         table=self.table(variant, SlotTable, lambda: draughts.TABLES[variant]))
         result = yield from step_until(search, self.clock)
         return deeper(sign * result.score, plies), first or result.move
 
@@ -251,11 +259,19 @@ class DraughtsKnowledge(Knowledge):
 
 class PegsKnowledge(Knowledge):
     """Solvable (one marble can remain) or not.  Every position before one that can be solved
-    can be solved too, so the review solves from the end back to the first that can: the
-    positions near the end are small, and the ones before it need no search."""
+    can be solved too, and every one after one that cannot, cannot: so the review solves from
+    the end back to the first that can (the positions near the end are small, and what their
+    proofs learn the earlier ones reuse in the review's own solver), and a position it could
+    not prove within its nodes takes the answer of a proven one before or after it where that
+    says it.  The moves in between stay not proven."""
+
+    exact_nodes_per_ms = 80.0
+
+    def solver(self, board) -> PegSolver:
+        return self.table(board, lambda: PegSolver(board), lambda: shared_solver(board))
 
     def exact(self, state):
-        search = PegSearch(shared_solver(state.board), state)
+        search = PegSearch(self.solver(state.board), state)
         yield from step_until(search, self.clock)
         if search.solvable is None:
             return None
@@ -267,11 +283,21 @@ class PegsKnowledge(Knowledge):
         return Known(Verdict(0, WIN if state.marble_count == 1 else LOSS, moves=0))
 
     def exact_all(self, review):
+        """From the end back; the nodes a position's proof leaves unused go to the next one's,
+        as the proofs of the small positions near the end are the first part of the larger ones'
+        (a fixed share each left the larger proofs short: a review given more time per search
+        could finish sooner than one given less)."""
         states = review.states
+        solver, spare_ms = self.solver(states[0].board), 0.0
         for index in reversed(range(len(states))):
-            known = yield from review.exact_value(states[index], review.move_ms)
+            budget_ms, nodes = review.move_ms + spare_ms, solver.nodes
+            known = yield from review.exact_value(states[index], budget_ms)
+            spare_ms = max(budget_ms - (solver.nodes - nodes) / self.exact_nodes_per_ms, 0.0)
             review.exact[index] = known
             review.done += 1
+            if known is not None and known.verdict.result == LOSS:
+                for later in range(index + 1, len(states)):
+                    review.exact[later] = review.exact[later] or Known(Verdict(0, LOSS))
             if known is not None and known.verdict.result == WIN:
                 for earlier in range(index):
                     review.exact[earlier] = Known(Verdict(0, WIN, moves=states[earlier].marble_count - 1))
@@ -284,8 +310,10 @@ class FifteenKnowledge(Knowledge):
     the last solution found needs no search, and after any other the search starts one below
     the last length."""
 
-    def __init__(self, rules, clock: Clock) -> None:
-        super().__init__(rules, clock)
+    exact_nodes_per_ms = 160.0
+
+    def __init__(self, rules, clock: Clock, own_tables: bool = False) -> None:
+        super().__init__(rules, clock, own_tables)
         self.search_made: FifteenSearch | None = None
         self.solution: list[int] | None = None
 
@@ -311,7 +339,7 @@ class FifteenKnowledge(Knowledge):
 
     def exact_all(self, review):
         states, moves = review.states, review.record.moves
-        yield from review.timed(self.prepare(states[0]), math.inf)
+        yield from review.bounded(self.prepare(states[0]), math.inf)
         solution = None
         for index, state in enumerate(states):
             if index and solution and moves[index - 1] == solution[0]:
@@ -320,7 +348,8 @@ class FifteenKnowledge(Knowledge):
             else:
                 previous = review.exact[index - 1] if index else None
                 at_least = previous.verdict.moves - 1 if previous is not None and previous.verdict.result == WIN else 0
-                finished, known = yield from review.timed(self.exact(state, max(at_least, 0)), review.move_ms)
+                finished, known = yield from review.bounded(self.exact(state, max(at_least, 0)),
+                                                            review.move_ms * self.exact_nodes_per_ms)
                 review.exact[index] = known if finished else None
                 review.estimates[index] = None if finished else self.estimate(state)
                 solution = self.solution if finished else None
@@ -336,9 +365,10 @@ KNOWLEDGE = {
 }
 
 
-def knowledge_for(rules, clock: Clock) -> Knowledge:
-    """The knowledge of ``rules``' game; a game without engines gets none but its finished games'."""
-    return KNOWLEDGE.get(rules.name, Knowledge)(rules, clock)
+def knowledge_for(rules, clock: Clock, own_tables: bool = False) -> Knowledge:
+    """The knowledge of ``rules``' game; a game without engines gets none but its finished games'.
+    ``own_tables``: its tables its own (see :class:`Knowledge`)."""
+    return KNOWLEDGE.get(rules.name, Knowledge)(rules, clock, own_tables)
 
 
 __all__ = ["KNOWLEDGE", "knowledge_for"]

@@ -323,6 +323,8 @@ class EndgameSolver:
         self.nodes = 0
         self.probes = 0
         self.deadline = math.inf
+        # A pause at this many nodes too: a review's exact try ends at the same node on any machine.
+        self.node_limit = math.inf
         # (own, other) -> (low, high, best bit): proven bounds, true in any later solve
         self.table = SOLVER_TABLE if table is None else table
         # Empty squares -> their order (:func:`_empty_squares`): a solve of 14 empties meets
@@ -393,7 +395,7 @@ class EndgameSolver:
         """Score against the null window (alpha, alpha + 1): exact if it is inside, else the
         bound it crosses."""
         self.nodes += 1
-        if not self.nodes & SOLVER_CHECK_MASK and time.perf_counter() >= self.deadline:
+        if not self.nodes & SOLVER_CHECK_MASK and (time.perf_counter() >= self.deadline or self.nodes >= self.node_limit):
             yield
         empty = FULL & ~(own | other)
         squares = self.orders.get(empty)
@@ -564,6 +566,7 @@ class Lookahead:
     def __init__(self, table: SlotTable | None = None) -> None:
         self.nodes = 0
         self.deadline = math.inf
+        self.node_limit = math.inf  # as the solver's
         self.table = SEARCH_TABLE if table is None else table  # best move bit of positions already searched
 
     def search(self, own: int, other: int, depth: int, order: list[int], rng: random.Random):
@@ -587,7 +590,7 @@ class Lookahead:
 
     def _alphabeta(self, own: int, other: int, depth: int, alpha: int, beta: int):
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and time.perf_counter() >= self.deadline:
+        if not self.nodes & CHECK_MASK and (time.perf_counter() >= self.deadline or self.nodes >= self.node_limit):
             yield
         moves = legal_squares(own, other)
         if not moves:

@@ -521,7 +521,13 @@ class PegSearch(Cooperative[EngineResult]):
         self.state = state
         self.solvable: bool | None = None
         self.line: list[Jump] | None = None
+        self.first_node = solver.nodes
         super().__init__(solver.search(state, node_limit))
+
+    @property
+    def nodes(self) -> int:
+        """The nodes this question has cost the solver."""
+        return self.solver.nodes - self.first_node
 
     def finish(self, value) -> None:
         self.line = value

@@ -16,13 +16,16 @@ How a move is judged, for the player who made it:
   a draw or a loss, or a draw into a loss, is a mistake, and the solver's best move is named.
   In ByPuzz a move is a mistake when the goal is further away after it (the optimal distance
   grew, by one); in peg solitaire the jump after which one marble can no longer remain.
-- Else by the engine: its best move and the move played are scored at the same depth; the move
-  played is a mistake when it is not the engine's own choice and scores at least the game's
-  threshold below it: Connect 4 two threats (24 units of its evaluation), Othello five discs
-  (83 units), draughts one man.  A win the search proves and the move played gives away falls
-  by far more than any threshold.
-- Each search gets ``move_ms`` milliseconds: every position an exact try, then every move that
-  was not judged exactly an engine search (so a move costs at most twice ``move_ms``).
+- Else by the engine: its best move and the move played are scored at the same depth, each
+  exact where the solver or the search proved it.  The move played, when it is not the
+  engine's own choice, is a mistake only when the engine sees it change the result class (a
+  proven win or draw to a proven loss, a win to a draw) or lose a clear margin of score: the
+  game's threshold, Connect 4 two threats (24 units of its evaluation), Othello five discs
+  (83 units), draughts one man.  A proven result before it and only a score after it is not
+  proven either way (a win delayed beyond the search's horizon is still a win).
+- A move judged neither way is ``proven=False``: not a mistake, and not clean.
+- Each search gets the work of ``move_ms`` milliseconds, counted in nodes: every position an
+  exact try, then every move that was not judged exactly an engine search.
 
 >>> from pyxel_app.rules.connect4 import RULES
 >>> from pyxel_app.rules.records import read_record
@@ -36,7 +39,6 @@ How a move is judged, for the player who made it:
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +46,7 @@ from ..rules.base import Rules
 from ..rules.records import MoveLine, Record, move_label, numbered
 from .cooperative import Cooperative
 from .knowledge import knowledge_for
-from .verdicts import DRAW, LOSS, RANK, WIN, Clock, Found, Known, Verdict
+from .verdicts import DRAW, LOSS, RANK, WIN, Clock, Found, Known, OutOfNodes, Verdict
 
 DEFAULT_MOVE_MS = 500.0
 EVALUATION_MS = 2000.0
@@ -67,7 +69,9 @@ class MoveReview:
     """One move judged: ``line`` is how the move list shows it; ``verdict`` what the position
     after it is worth to the player who made it, ``before`` what the position before it was
     (with the best move); ``best`` names the solver's or engine's choice when the move was a
-    mistake; ``drop`` is how far the engine's score fell (the game's unit), when it judged."""
+    mistake; ``drop`` is how far the engine's score fell (the game's unit), when it judged.
+    ``proven`` is False for a move neither the solver nor the engine could judge within its
+    budget: it is not called a mistake, nor clean."""
 
     line: MoveLine
     move: Any
@@ -78,14 +82,17 @@ class MoveReview:
     best_text: str | None = None
     best_label: str | None = None
     drop: float | None = None
+    proven: bool = True
 
 
 @dataclass(frozen=True)
 class Summary:
-    """How many mistakes, and the first of them (None when there is none)."""
+    """How many mistakes, the first of them (None when there is none), and how many moves
+    could not be judged (``unproven``)."""
 
     mistakes: int
     first: MoveReview | None
+    unproven: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,53 +105,64 @@ class GameReview:
         return [move for move in self.moves if move.mistake]
 
     @property
+    def unproven(self) -> list[MoveReview]:
+        return [move for move in self.moves if not move.proven]
+
+    @property
     def summary(self) -> Summary:
         mistakes = self.mistakes
-        return Summary(len(mistakes), mistakes[0] if mistakes else None)
+        return Summary(len(mistakes), mistakes[0] if mistakes else None, len(self.unproven))
 
 
 class Study(Cooperative):
-    """What an evaluation and a review share: the game's knowledge and searches within a budget."""
+    """What an evaluation and a review share: the game's knowledge and searches within a budget
+    of work.  A budget is given in milliseconds and counted in the game's nodes
+    (``Knowledge.exact_nodes_per_ms``, ``engine_nodes_per_ms``): the time only spreads the work
+    over frames, so the same question gets the same answer on any machine, busy or idle."""
+
+    own_tables = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.clock = Clock()
-        self.knowledge = knowledge_for(rules, self.clock)
+        self.knowledge = knowledge_for(rules, self.clock, self.own_tables)
         super().__init__(self._plan())
+
+    def bounded(self, work, nodes: float):
+        """Generator: runs ``work`` until it ends or its searches have used ``nodes``, pausing
+        when the frame's time is up; returns (finished, what it returned or None)."""
+        self.clock.node_limit = nodes
+        try:
+            while True:
+                self.clock.deadline = self.deadline
+                try:
+                    next(work)
+                except StopIteration as stop:
+                    return True, stop.value
+                except OutOfNodes:
+                    return False, None
+                yield
+        finally:
+            self.clock.node_limit = math.inf
 
     def _plan(self):
         raise NotImplementedError
-
-    def timed(self, work, budget_ms: float):
-        """Generator: runs ``work`` for at most ``budget_ms`` of its own time (``math.inf``: until
-        it ends), pausing it at every step's end; returns (finished, what it returned or None)."""
-        spent, budget = 0.0, budget_ms / 1000.0
-        while True:
-            resume = time.perf_counter()
-            self.clock.deadline = min(self.deadline, resume + budget - spent)
-            try:
-                next(work)
-            except StopIteration as stop:
-                return True, stop.value
-            spent += time.perf_counter() - resume
-            if spent >= budget:
-                work.close()
-                return False, None
-            yield
 
     def exact_value(self, state, budget_ms: float):
         """Generator: the exact :class:`Known` of ``state`` for its side to move, or None."""
         if self.rules.is_terminal(state):
             return self.knowledge.final(state)
-        finished, known = yield from self.timed(self.knowledge.exact(state), budget_ms)
+        finished, known = yield from self.bounded(self.knowledge.exact(state),
+                                                  budget_ms * self.knowledge.exact_nodes_per_ms)
         return known if finished else None
 
     def engine_value(self, state, played, budget_ms: float):
-        """Generator: the engine's :class:`Found` for ``state`` (depth 0: nothing found)."""
+        """Generator: the engine's :class:`Found` for ``state`` (depth 0: nothing found); the
+        depths it finished within its nodes."""
         found = Found()
         work = self.knowledge.search(state, played, found)
         if work is not None:
-            yield from self.timed(work, budget_ms)
+            yield from self.bounded(work, budget_ms * self.knowledge.engine_nodes_per_ms)
         return found
 
 
@@ -159,10 +177,10 @@ class Evaluate(Study):
     def _plan(self):
         rules, state = self.rules, self.state
         engine = self.knowledge.mistake_drop is not None
-        yield from self.timed(self.knowledge.prepare(state), math.inf)
+        yield from self.bounded(self.knowledge.prepare(state), math.inf)
         known = yield from self.exact_value(state, self.time_ms * (EXACT_SHARE if engine else 1.0))
         if known is None:
-            found = yield from self.engine_value(state, None, max(self.time_ms - self.elapsed_now_ms(), 0.0))
+            found = yield from self.engine_value(state, None, self.time_ms * (1.0 - EXACT_SHARE))
             if found.depth:
                 known = Known(self.knowledge.verdict(found.best_value, rules.to_move(state), state, found.depth), found.best)
             else:
@@ -174,7 +192,10 @@ class Evaluate(Study):
 
 
 class Review(Study):
-    """Every move of ``record`` judged (see the module's docstring); ``move_ms`` bounds each search."""
+    """Every move of ``record`` judged (see the module's docstring); ``move_ms`` bounds each
+    search's work (see :class:`Study`)."""
+
+    own_tables = True
 
     def __init__(self, record: Record, move_ms: float = DEFAULT_MOVE_MS) -> None:
         self.record = record
@@ -236,10 +257,16 @@ class Review(Study):
             return self.reviewed(line, move, verdict, before.verdict.seen_by(player), mistake, before.best)
         found = self.found[index]
         if found is None or not found.depth:
-            return MoveReview(line, move, verdict, self.position_verdict(index, player))
+            return MoveReview(line, move, verdict, self.position_verdict(index, player), proven=False)
         drop = (found.best_value - found.played_value) / self.knowledge.unit
-        mistake = not same_move(move, found.best) and drop >= self.knowledge.mistake_drop
-        before_verdict = self.knowledge.verdict(found.best_value, player, self.states[index], found.depth)
+        if before is not None:
+            before_verdict = before.verdict.seen_by(player)
+        else:
+            before_verdict = self.knowledge.verdict(found.best_value, player, self.states[index], found.depth)
+        mistake = False if same_move(move, found.best) else engine_mistake(before_verdict, verdict, drop,
+                                                                            self.knowledge.mistake_drop)
+        if mistake is None:
+            return MoveReview(line, move, verdict, before_verdict, drop=drop, proven=False)
         return self.reviewed(line, move, verdict, before_verdict, mistake, found.best, drop)
 
     def reviewed(self, line, move, verdict, before, mistake, best, drop=None) -> MoveReview:
@@ -253,6 +280,22 @@ class Review(Study):
 def same_move(played, best) -> bool:
     """A draughts route and the engine's move are one move when they take the same pieces from the same start to the same end."""
     return played == best or getattr(played, "key", played) == getattr(best, "key", best)
+
+
+def engine_mistake(before: Verdict, after: Verdict, drop: float, threshold: float) -> bool | None:
+    """Whether a move the engine judged is a mistake, from what is known before and after it
+    (exact where a solver or the search proved it, else the engine's scores, ``drop`` apart):
+    only a change of the result class it sees, or a clear fall of the score; None when it cannot
+    tell (a proven result before it, only a score after it: a win may be kept, only later)."""
+    if before.exact and after.exact:
+        return worse(before, after, 2)
+    if before.exact:
+        return False if before.result == LOSS else None
+    if after.exact:
+        if after.result != DRAW:
+            return after.result == LOSS
+        return (before.score or 0.0) >= threshold
+    return drop >= threshold
 
 
 def worse(before: Verdict, after: Verdict, players: int) -> bool:
@@ -282,33 +325,52 @@ def verdict_text(verdict: Verdict) -> str:
 
 
 def move_line(review: MoveReview) -> str:
-    """``N MOVE VERDICT [?] [best MOVE]``, the CLI's line for a move."""
+    """``N MOVE VERDICT [?] [best MOVE]``, the CLI's line for a move; ``not proven`` ends the
+    line of a move that could not be judged."""
     text = f"{review.line.number_text} {review.line.text} {verdict_text(review.verdict)}"
     if review.mistake:
         text += " ?" + (f" best {review.best_text}" if review.best_text else "")
+    if not review.proven:
+        text += " not proven"
     return text
 
 
+def unproven_text(review: GameReview) -> str:
+    """``11 moves not proven`` (``1 move``), or nothing when every move was judged."""
+    n = review.summary.unproven
+    return "" if not n else f"{n} {'move' if n == 1 else 'moves'} not proven"
+
+
+def count_line(review: GameReview) -> str:
+    """The CLI's last line: ``mistakes N``, then ``, K moves not proven`` when there are such."""
+    unproven = unproven_text(review)
+    return f"mistakes {review.summary.mistakes}" + (f", {unproven}" if unproven else "")
+
+
 def summary_text(review: GameReview) -> str:
-    """``no mistakes`` or ``2 mistakes, the first at move 14: c5 kept the win`` (a puzzle's best
-    move went towards the goal)."""
+    """``no mistakes`` or ``2 mistakes, the first at move 14: c4, a draw after it; c5 kept the
+    win`` (a puzzle's best move went towards the goal), and how many moves were not proven."""
     summary = review.summary
+    unproven = unproven_text(review)
     if not summary.mistakes:
-        return "no mistakes"
+        return "no mistakes found, " + unproven if unproven else "no mistakes"
     first = summary.first
     count = "1 mistake" if summary.mistakes == 1 else f"{summary.mistakes} mistakes"
-    where = f"{count}, the first at move {first.line.number}"
-    if first.best_text is None:
-        return where
+    text = f"{count}, the first at move {first.line.number}"
+    if first.best_text is not None:
+        text += f": {first.line.text}, {verdict_text(first.verdict)} after it; {first.best_text} {better_text(review, first)}"
+    return text + (f"; {unproven}" if unproven else "")
+
+
+def better_text(review: GameReview, first: MoveReview) -> str:
+    """What the best move would have done instead of the mistake ``first``."""
     kept = first.before
     if first.verdict.result == WIN and review.record.rules.players == 1:
-        what = "went towards the goal"
-    elif kept.exact:
-        what = f"kept the {kept.result}"
-    else:
-        what = f"kept {verdict_text(kept)}"
-    return f"{where}: {first.best_text} {what}"
+        return "went towards the goal"
+    if kept.exact:
+        return f"kept the {kept.result}"
+    return f"was better ({verdict_text(kept)})"
 
 
 __all__ = ["DEFAULT_MOVE_MS", "DRAW", "EVALUATION_MS", "Evaluate", "Evaluation", "GameReview", "LOSS", "MoveReview",
-           "Review", "Summary", "Verdict", "WIN", "move_line", "summary_text", "verdict_text"]
+           "Review", "Summary", "Verdict", "WIN", "count_line", "move_line", "summary_text", "verdict_text"]

@@ -80,29 +80,48 @@ class Found:
 
 
 class Clock:
-    """The moment the search under way must pause: the sooner of its frame's and its own budget's end."""
+    """The moment the search under way must pause (its frame's end), and the nodes it may
+    search in all: the work, not the time, bounds it, so a review says the same on any machine."""
 
     deadline: float = math.inf
+    node_limit: float = math.inf
+
+
+class OutOfNodes(Exception):
+    """A search has used the nodes its clock allows."""
 
 
 def drive(search, work, clock: Clock):
     """Generator: runs ``work``, a generator of the engine ``search``, handing it the clock's
-    deadline at every resume; returns what it returns."""
+    deadline and node limit at every resume (it pauses at either); returns what it returns, or
+    raises OutOfNodes."""
     while True:
-        search.deadline = clock.deadline
+        search.deadline, search.node_limit = clock.deadline, clock.node_limit
         try:
             next(work)
         except StopIteration as stop:
             return stop.value
+        if search.nodes >= clock.node_limit:
+            work.close()
+            raise OutOfNodes
         yield
 
 
 def step_until(search, clock: Clock):
-    """Generator: steps a cooperative engine (``step(budget_ms)``) up to the clock's deadline
-    each time, until it answers; returns its answer."""
+    """Generator: steps a cooperative engine (``step(budget_ms)``) until it answers; returns its
+    answer.  Under a node limit it goes a slice of its own at a time (``step(0)``), so it stops at
+    the same node on any machine (OutOfNodes), and pauses when the clock's deadline has passed;
+    else it steps up to the deadline each time."""
+    limited = clock.node_limit < math.inf
+    if limited and hasattr(search, "node_limit"):
+        search.node_limit = clock.node_limit
     while not search.finished:
-        search.step(max((clock.deadline - time.perf_counter()) * 1000.0, MIN_STEP_MS))
-        if not search.finished:
+        search.step(0.0 if limited else max((clock.deadline - time.perf_counter()) * 1000.0, MIN_STEP_MS))
+        if search.finished:
+            break
+        if limited and search.nodes >= clock.node_limit:
+            raise OutOfNodes
+        if not limited or time.perf_counter() >= clock.deadline:
             yield
     return search.result
 
@@ -119,10 +138,25 @@ class Knowledge:
 
     unit = 1.0
     mistake_drop: float | None = None
+    # Nodes a millisecond of the exact solver's and of the engine's (about as many as a desktop
+    # searches): a budget given in milliseconds is counted in nodes, the same on any machine.
+    exact_nodes_per_ms = 100.0
+    engine_nodes_per_ms = 100.0
 
-    def __init__(self, rules, clock: Clock) -> None:
+    def __init__(self, rules, clock: Clock, own_tables: bool = False) -> None:
         self.rules = rules
         self.clock = clock
+        # A review keeps its own tables, so what other searches learned before cannot change
+        # where its node budgets end; an evaluation shares the app's.
+        self.tables: dict | None = {} if own_tables else None
+
+    def table(self, name, make, shared):
+        """The table (or solver) ``name``: this knowledge's own, made by ``make()`` once, or ``shared()``."""
+        if self.tables is None:
+            return shared()
+        if name not in self.tables:
+            self.tables[name] = make()
+        return self.tables[name]
 
     def prepare(self, state):
         """Generator: reads what the solver needs for ``state`` (its tables) before any search's

@@ -2,8 +2,9 @@
 
 Timings live here, never in tests, and nothing here goes into the .pyxapp: a desktop tool.
 Each figure is one line ``name: value``.  ``frames`` drives the real app headless;
-``network`` times both sides of a network game on loopback, ``broker`` a move through a local
-mosquitto and a thousand rooms at once;
+``network`` times both sides of a network game on loopback, ``flood`` the host's frames while the
+other side floods it (LAN and by code), ``broker`` a move through a local mosquitto and a thousand
+rooms at once;
 ``fifteen`` and ``connect4`` time the searches on the published benchmark sets in ``data/``;
 ``draughts`` times perft beside py-draughts and plays the strength matches;
 ``review`` times the review of a game of each game; ``searches`` replays every search that
@@ -20,12 +21,14 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import (broker, connect4, draughts, fifteen, frames, insight, long_files, network, othello, pegs, puzzle_frames,
-                   puzzles, review, searches)
+    from . import (broker, connect4, draughts, fifteen, flood, frames, insight, long_files, network, othello, pegs,
+                   puzzle_frames, puzzles, review, searches)
 
     frames.run(report, quick)
     network.run(report, quick)
+    flood.run(report, quick)
     broker.run(report, quick)
+    broker.limits(report, quick)
     fifteen.run(report, quick)
     connect4.run(report, quick)
     pegs.run(report, quick)

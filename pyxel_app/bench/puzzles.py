@@ -21,6 +21,7 @@ from datetime import date
 
 from ..puzzles import LEVELS, VARIANTS, Attempt, daily, pools
 from ..puzzles.days import DATA_FILE, forget
+from ..puzzles.days import today as days_today
 from .figures import report as print_report
 
 STEP_MS = 4.0
@@ -88,7 +89,7 @@ def run(report=print_report, quick: bool = False) -> None:
     count = sum(len(pool) for pool in loaded.values())
     report("puzzles parse the whole shipped set", f"{(time.thread_time() - started) * 1000:.1f} ms CPU ({count} "
            f"puzzles, {DATA_FILE}); the mode parses one pool")
-    today = date.today()
+    today = days_today()
     for game, variants in VARIANTS.items():
         for variant in variants:
             cold = max(cold_daily_ms(game, variant, level, today) for level in LEVELS)

@@ -29,14 +29,16 @@ TURN_BORDER = {**DISC_INK, "blue": palette.BLUE}
 # Pepto's red alone reads as brown: a light gleam on the upper left makes the disc a red ball.
 DISC_GLEAM = {"red": palette.LIGHT_RED, "green": palette.LIGHT_GREEN, "yellow": palette.WHITE, "blue": palette.WHITE}
 
-# The board keeps to the grid: the drop arrow in row 5 (a blank row under the title box),
-# the board from row 6, the column letters under it, a blank row, then the end text.
-CELL_PX = 20
-DISC_R = 8
+# The board keeps to the grid: the drop arrow in row 5 (a blank row under the title box), the
+# board from row 6, the column letters in the first row below it, a blank row, then the status
+# lines: three of them, for the seed's German end ("... hat mit folgenden Steinen gewonnen: (0|0)
+# ...") with a twelve-letter name.  Cells of 18 px leave that room; the letters stay at the end.
+CELL_PX = 18
+DISC_R = 7
 BOARD_X, BOARD_Y = ui.CELL, 6 * ui.CELL
 BOARD_W, BOARD_H = WIDTH * CELL_PX, HEIGHT * CELL_PX
 CURSOR_ROW = 5
-LETTER_ROW = (BOARD_Y + BOARD_H) // ui.CELL
+LETTER_ROW = -(-(BOARD_Y + BOARD_H) // ui.CELL)
 GRAVITY, START_SPEED = 1.0, 2.0
 # The last disc dropped has a dark centre, plain on every colour (undo, redo and the replay show it too).
 LAST_MARK, LAST_MARK_R = palette.BLACK, 2
@@ -90,12 +92,7 @@ def draw_disc(x: int, y: int, colour: str, r: int = DISC_R) -> None:
 
 
 class Connect4View(BoardView):
-    @property
-    def end_row(self) -> int:
-        """The end takes the letters' row too, which it leaves empty: the seed's "won with these
-        stones: (1|0) ..." needs three lines in German."""
-        return LETTER_ROW if self.context.end_shown else LETTER_ROW + 1
-
+    end_row = LETTER_ROW + 1
     panel_col = 21
     keys_typed = COLUMN_LETTERS + "1234567"
 
@@ -227,11 +224,11 @@ class Connect4View(BoardView):
                 cx, cy = cell_x(x) + CELL_PX // 2, cell_y(y) + CELL_PX // 2
                 pyxel.circb(cx, cy, DISC_R + 1, palette.WHITE if blink else palette.BLACK)
                 pyxel.circ(cx, cy, 3, palette.WHITE)
+        for column, letter in enumerate(COLUMN_LETTERS):
+            colour = palette.WHITE if column == board.cursor and not show_end else palette.TEXT
+            ui.text(cell_x(column) + CELL_PX // 2 - ui.CELL // 2, LETTER_ROW * ui.CELL, letter, colour)
         if show_end:
             return
-        for column, letter in enumerate(COLUMN_LETTERS):
-            colour = palette.WHITE if column == board.cursor else palette.TEXT
-            ui.text(cell_x(column) + CELL_PX // 2 - ui.CELL // 2, LETTER_ROW * ui.CELL, letter, colour)
         if falling is None and not self.context.agent_to_move():
             colour = colours[RULES.to_move(state)]
             ax, top = cell_x(board.cursor) + CELL_PX // 2, CURSOR_ROW * ui.CELL

@@ -8,7 +8,8 @@ A move is made by picking a piece and then the squares it lands on in turn (each
 kept in ``BoardUI.path`` and drawn); the last one plays it, sent as its whole route,
 ``28x19x10``.  A square no route lands on next may stand for the end of a capture, when
 it names one move; a square off the way picked goes back along it to where the piece can
-go there.  Picking the piece again lets it go.
+go there.  Picking the piece again lets it go, unless the squares picked so far land on
+it next: a capture that comes back to its start is entered square by square.
 
 A move played slides there (``draughts_slide.py``), a capture leg by leg; the board can be
 turned round (T) and show the squares' numbers as the notation names them (S).
@@ -86,7 +87,12 @@ def taken_between(start: int, end: int, state: Draughts) -> int | None:
 
 
 class DraughtsView(BoardView):
-    end_row = RULES_ROW + 1
+    @property
+    def end_row(self) -> int:
+        """The end takes the rule set's row, which it leaves empty: three lines for the German
+        "... hat gewonnen: ... kann nicht mehr ziehen." with twelve-letter names."""
+        return RULES_ROW if self.context.end_shown else RULES_ROW + 1
+
     panel_col = 18
     keys_typed = "S"
     routes_of: tuple | None = None  # (state, its routes)
@@ -199,8 +205,9 @@ class DraughtsView(BoardView):
 
         A square some route lands on next always goes on (so every route can be entered
         square by square, even one that passes a square twice or comes back to its start);
-        a route is played when its last landing square is picked.  Only a square no route
-        lands on next may stand for a whole route's end, and only when it names one move."""
+        a route is played when its last landing square is picked.  The piece's own square
+        otherwise lets it go.  Only another square no route lands on next may stand for a
+        whole route's end, and only when it names one move."""
         if square is None:
             self.context.refuse(t("draughts.not_there"))
             return None
@@ -215,8 +222,8 @@ class DraughtsView(BoardView):
                     return RULES.move_to_text(done[0])
                 self.context.sound("cursor")
                 return None
-            if square == board.selected and not board.path:
-                self.deselect(board)
+            if square == board.selected:
+                self.deselect(board)  # let go: the piece's own square is never a short cut to an end
                 return None
             ends = [route for route in consistent if route.end == square]
             if ends:
@@ -229,17 +236,12 @@ class DraughtsView(BoardView):
             if back is not None:
                 board.path = back  # off the way picked: back along it to where the piece can go there
                 return self.pick(state, board, square)
-            if square == board.selected:
-                self.deselect(board)
-                return None
         self.select(state, board, square)
         return None
 
     def way_back(self, state: Draughts, board: BoardUI, square: int) -> list[int] | None:
         """The longest part of the landing squares picked from which a route of the selected
         piece lands on ``square`` next or ends there; None if there is none (or none shorter)."""
-        if square == board.selected:
-            return None
         for keep in range(len(board.path) - 1, -1, -1):
             kept = board.path[:keep]
             if any(route.start == board.selected and list(route.path[1 : 1 + keep]) == kept

@@ -30,7 +30,6 @@ STONE_RIM = {"black": palette.GREY, "white": palette.LIGHT_GREY}
 # Off the board, on the blue screen (the panel, the colour list), a black stone's grey rim is
 # weak (2.3:1): there it is light grey (4:1).
 TOKEN_RIM = {"black": palette.LIGHT_GREY, "white": palette.LIGHT_GREY}
-COUNT_COL, COUNT_ROW = ui.COLS - 4, 6
 # The last move's mark: light red stands out on black and on white stones alike (about 4.5:1 on each).
 LAST_MARK, LAST_MARK_R = palette.LIGHT_RED, 2
 FLIP_FRAMES = 12
@@ -61,6 +60,9 @@ class OthelloView(BoardView):
 
     def new_ui(self) -> BoardUI:
         return BoardUI()
+
+    def seat_counts(self, state: Othello) -> tuple[int, int]:
+        return state.count(0), state.count(1)
 
     def shown(self, square: int) -> int:
         """Where ``square`` is drawn (or which square is drawn there): turned half a circle, a1 and
@@ -219,8 +221,6 @@ class OthelloView(BoardView):
         if last is not None and last != PASS and not board.flipping:
             x, y = self.square_centre(last)
             pyxel.circ(x, y, LAST_MARK_R, LAST_MARK)
-        for seat in (0, 1):  # the stone counts, beside the players' colours in the panel
-            ui.text_at(COUNT_COL, COUNT_ROW + seat * 3, f"{state.count(seat):2d}", palette.WHITE)
         if show_end:
             return
         if board.markers and not board.flipping and not self.context.agent_to_move():

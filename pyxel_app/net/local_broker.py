@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -20,6 +21,9 @@ CONFIG = REPOSITORY / "broker" / "mosquitto.conf"
 ACL = REPOSITORY / "broker" / "bypuzz.acl"
 LOOPBACK = "127.0.0.1"
 INSTALL = "install mosquitto (Debian: apt-get install -y mosquitto)"
+MIN_VERSION = (2, 0)  # the configuration's options (retain_available, max_packet_size, ...) and 2.0's defaults
+INSTALL_NEWER = "install mosquitto 2.0 or later (Debian bookworm or Ubuntu 22.04: apt-get install -y mosquitto; " \
+                "else https://mosquitto.org/download/)"
 START_SECONDS = 10.0
 
 
@@ -33,6 +37,30 @@ def mosquitto_path() -> str | None:
                          None)
 
 
+def mosquitto_version(program: str) -> tuple[int, ...]:
+    """The version ``program -h`` names (``mosquitto version 2.0.11``); () when it names none."""
+    try:
+        said = subprocess.run([program, "-h"], capture_output=True, text=True, timeout=START_SECONDS)
+    except (OSError, subprocess.TimeoutExpired):
+        return ()
+    found = re.search(r"mosquitto version (\d+)\.(\d+)(?:\.(\d+))?", said.stdout + said.stderr)
+    return tuple(int(part) for part in found.groups() if part is not None) if found else ()
+
+
+def check_version(version: tuple[int, ...]) -> None:
+    """BrokerMissing, saying what to install, for a mosquitto older than ``MIN_VERSION``.
+
+    >>> check_version((2, 0, 11))
+    >>> check_version((1, 6, 9))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pyxel_app.net.local_broker.BrokerMissing: mosquitto 1.6.9 is older than 2.0: install mosquitto 2.0 or later ...
+    """
+    if version[:2] < MIN_VERSION:
+        shown = ".".join(map(str, version)) if version else "of no known version"
+        raise BrokerMissing(f"mosquitto {shown} is older than {'.'.join(map(str, MIN_VERSION))}: {INSTALL_NEWER}")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((LOOPBACK, 0))
@@ -41,14 +69,18 @@ def free_port() -> int:
 
 def local_config(text: str, tcp_port: int, ws_port: int, acl: Path) -> str:
     """The shipped configuration with its listeners on loopback ports and the ACL file's path;
-    ValueError when it no longer has what is moved (so a changed file is not run half-moved)."""
-    moved = {"listener 1883": f"listener {tcp_port} {LOOPBACK}", "listener 8080": f"listener {ws_port} {LOOPBACK}"}
+    ValueError when it no longer has what is moved (so a changed file is not run half-moved).
+    Each listener is told its family too: mosquitto 2.0.11's WebSocket listener binds every
+    address without it, whatever address it is given."""
+    moved = {"listener 1883": f"listener {tcp_port} {LOOPBACK}", "listener 8080 127.0.0.1": f"listener {ws_port} {LOOPBACK}"}
     lines, found = [], set()
     for line in text.splitlines():
         key = line.split("#", 1)[0].strip()
+        if key.startswith("socket_domain "):
+            continue
         if key in moved:
             found.add(key)
-            line = moved[key]
+            line = f"{moved[key]}\nsocket_domain ipv4"
         elif key.startswith("acl_file "):
             found.add("acl_file")
             line = f"acl_file {acl}"
@@ -69,6 +101,7 @@ class LocalBroker:
         program = mosquitto_path()
         if program is None or not CONFIG.is_file():
             raise BrokerMissing(INSTALL if program is None else f"no {CONFIG}")
+        check_version(mosquitto_version(program))
         self.tcp_port, self.ws_port = free_port(), free_port()
         config = Path(folder) / "mosquitto.conf"
         config.write_text(local_config(CONFIG.read_text(encoding="utf-8"), self.tcp_port, self.ws_port, acl))

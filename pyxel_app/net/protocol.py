@@ -187,29 +187,43 @@ def digest(moves: list[str]) -> str:
 
 class Decoder:
     """Bytes in any pieces -> commands.  After the first error it takes nothing more:
-    ``feed`` then raises that ProtocolError again (the connection is to be closed)."""
+    ``feed`` then raises that ProtocolError again (the connection is to be closed).
+
+    ``feed`` may stop after ``limit`` commands: the rest waits (``waiting`` bytes) for the next
+    ``feed``, an empty one too, so a flood is read a bounded number of lines at a time.
+
+    >>> decoder = Decoder()
+    >>> [c.verb for c in decoder.feed(b"PING\\nPING\\nBYE\\n", limit=2)], decoder.waiting, decoder.feed(b"")
+    (['PING', 'PING'], 4, [Command(verb='BYE', number=None, text='')])
+    """
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
         self.max_line = max_line
         self.buffer = bytearray()
         self.error: ProtocolError | None = None
 
-    def feed(self, data: bytes) -> list[Command]:
-        """The complete commands in what has come so far; ProtocolError at the first bad line
-        (the commands before it in the same piece are in ``error.commands``)."""
+    @property
+    def waiting(self) -> int:
+        """Bytes come and not yet read as commands."""
+        return len(self.buffer)
+
+    def feed(self, data: bytes, limit: int | None = None) -> list[Command]:
+        """The complete commands in what has come so far (``limit`` at most); ProtocolError at the
+        first bad line (the commands before it in the same piece are in ``error.commands``)."""
         if self.error is not None:
             raise self.error
         self.buffer += data
         commands: list[Command] = []
+        start = 0  # the lines read are cut off the buffer once, at the end (not one by one)
         try:
-            while True:
-                end = self.buffer.find(b"\n", 0, self.max_line)
+            while limit is None or len(commands) < limit:
+                end = self.buffer.find(b"\n", start, start + self.max_line)
                 if end < 0:
-                    if len(self.buffer) >= self.max_line:
+                    if len(self.buffer) - start >= self.max_line:
                         raise ProtocolError(f"a line longer than {self.max_line} bytes", "too_long", n=self.max_line)
-                    return commands
-                raw = bytes(self.buffer[:end])
-                del self.buffer[: end + 1]
+                    break
+                raw = bytes(self.buffer[start:end])
+                start = end + 1
                 if raw.endswith(b"\r"):
                     raw = raw[:-1]
                 try:
@@ -217,6 +231,8 @@ class Decoder:
                 except UnicodeDecodeError:
                     raise ProtocolError("a line that is not UTF-8 text", "not_utf8") from None
                 commands.append(parse_line(line))
+            del self.buffer[:start]
+            return commands
         except ProtocolError as problem:
             self.buffer.clear()
             problem.commands = commands

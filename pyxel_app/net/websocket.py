@@ -20,6 +20,18 @@ SUBPROTOCOL = "mqtt"
 EVENTS = ("message", "close")  # what the page's WebSocket tells, each to a Python function (a proxy)
 
 
+def page_broker() -> str:
+    """The broker where the page comes from: its WebSocket at /mqtt (README); "" where the page has
+    no server of its own (``file://``) or no ``location`` (a worker, Node)."""
+    try:
+        from js import location
+
+        scheme, host = {"https:": "wss", "http:": "ws"}.get(location.protocol), location.host
+    except (ImportError, AttributeError):
+        return ""
+    return f"{scheme}://{host}/mqtt" if scheme and host else ""
+
+
 class WebSocketStream(Stream):
     def __init__(self, socket, incoming: deque, ended: list, proxies: list) -> None:
         super().__init__()
@@ -59,18 +71,22 @@ class WebSocketConnector:
 
     def __init__(self, url: str, clock: Callable[[], float] = time.monotonic,
                  connect_seconds: float = CONNECT_SECONDS) -> None:
-        from js import WebSocket
-        from pyodide.ffi import create_proxy
-
         self.clock, self.started, self.connect_seconds = clock, clock(), connect_seconds
         self.closed = self.handed = False
         self.problem = self.detail = ""
         self.incoming: deque[bytes] = deque()
         self.ended: list[bool] = []
+        self.socket, self.proxies = None, []
+        try:
+            from js import WebSocket
+            from pyodide.ffi import create_proxy
+        except ImportError:  # a page (or a worker) without WebSocket reaches no broker
+            self.fail("no_websocket")
+            return
         try:
             self.socket = WebSocket.new(url, SUBPROTOCOL)
         except Exception:  # a URL the page refuses (a SyntaxError in JavaScript)
-            self.socket, self.proxies = None, []
+            self.socket = None
             self.fail("unknown_host")
             return
         self.socket.binaryType = "arraybuffer"

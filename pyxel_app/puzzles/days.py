@@ -23,7 +23,7 @@ days solved in a row up to today (or up to yesterday while today's is still open
 from __future__ import annotations
 
 import hashlib
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable
@@ -105,6 +105,17 @@ def daily(game: str, day: date, level: str = "medium", variant: str | None = Non
     if not puzzles:
         raise NoPuzzleError(f"no {level} puzzles of {game} {variant} are shipped")
     return puzzles[pick(len(puzzles), f"{game}/{variant}/{level}", day)]
+
+
+def now() -> datetime:
+    """This moment, in UTC (a test fixes the clock here)."""
+    return datetime.now(timezone.utc)
+
+
+def today() -> date:
+    """The puzzle's day, the one of the app and of the command line alike: the date in UTC, so a
+    puzzle changes at the same moment for everyone, wherever they are."""
+    return now().astimezone(timezone.utc).date()
 
 
 def streak(solved: Iterable[date], today: date) -> int:

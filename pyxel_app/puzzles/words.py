@@ -74,3 +74,16 @@ def line_text(puzzle: Puzzle, rules, start) -> str:
             words.append(line.number_text)
         words.append(line.text)
     return " ".join(words)
+
+
+def moves_used(puzzle: Puzzle, moves) -> int:
+    """The moves the player's ``moves`` (texts) count as the par does: in peg solitaire a chain
+    of jumps by one marble is one move (a jump from where the last one landed goes on with it)."""
+    if puzzle.game != "pegs":
+        return len(moves)
+    used, landed = 0, None
+    for text in moves:
+        start, _, dest = text.partition("-")
+        used += start != landed
+        landed = dest
+    return used

@@ -11,8 +11,9 @@
     1. 32-28 19-23 2. 28x19 14x23 *
 
 ``GameType`` 20 is International draughts; warcaby has no PDN number of its own, so it is
-written as 20 too and told apart by the ``Variant`` tag (a file without one is
-International).  Reading takes the first game of a file and skips what PDN allows around
+written as 20 too and told apart by the ``Variant`` tag (a file without one, or with a name
+of another program's such as "Standard (international) checkers", is International; see
+:func:`variant_of_tags`).  Reading takes the first game of a file and skips what PDN allows around
 the moves: move numbers, comments in braces, variations in parentheses, ``!``/``?`` marks
 and the result.  Every move is checked against the rules as it is replayed; anything
 wrong raises :class:`PdnError`, a ``ValueError`` whose message names the line and the
@@ -60,6 +61,27 @@ class PdnGame:
     played: list = field(default_factory=list)  # the moves as the rules' own moves, as replayed
 
 
+def variant_of_tags(tags: dict[str, str]) -> str:
+    """The rules a game's tags say it is played by.  ``GameType`` says the game (20: 10x10
+    draughts); ``Variant`` only tells apart the rules that share it, in any program's words
+    (py-draughts writes "Standard (international) checkers"), and a name of none of ours is
+    the GameType's own game.  Without a GameType, the Variant must name one of ours."""
+    named = tags.get("Variant", "").strip().lower()
+    ours = named if named in RULES.variants else INTERNATIONAL if INTERNATIONAL in re.findall(r"[a-z]+", named) else None
+    game_type = tags.get("GameType", "").split(",")[0].strip()
+    if game_type:
+        if game_type != GAME_TYPE:
+            raise PdnError(f"GameType {game_type!r} is not International draughts (20)", code="draughts.pdn.game_type",
+                           game_type=repr(game_type))
+        return ours or INTERNATIONAL
+    if not named:
+        return INTERNATIONAL
+    try:
+        return ours or RULES.check_variant(named)
+    except NotationError as error:
+        raise PdnError(f"the Variant tag: {error}", code="draughts.pdn.variant_tag", why=error) from None
+
+
 def result_of(state: Draughts) -> str:
     """PDN's result for a position: ``2-0`` White won, ``0-2`` Black won, ``1-1`` a draw, ``*`` going on."""
     outcome = RULES.outcome(state)
@@ -75,7 +97,8 @@ def _quoted(value: str) -> str:
 
 
 def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = None) -> str:
-    """A game as PDN text; the result is worked out from the last position.
+    """A game as PDN text; the result is worked out from the last position, unless ``tags`` give
+    it (a game resigned).
 
     >>> print(write_pdn(RULES.initial_state("warcaby"), ["36-31"]), end="")
     [Event "ByPuzz Arcade"]
@@ -95,8 +118,9 @@ def writing_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None =
     for done, text in enumerate(moves):
         yield done, len(moves)
         state = RULES.apply(state, RULES.move_from_text(state, text))
-    result = result_of(state)
-    header = {"Event": "ByPuzz Arcade", **(tags or {}), "GameType": GAME_TYPE,
+    tags = dict(tags or {})
+    result = tags.pop("Result", "") or result_of(state)
+    header = {"Event": "ByPuzz Arcade", **tags, "GameType": GAME_TYPE,
               "Variant": start.variant, "FEN": position_to_fen(*start.key), "Result": result}
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in header.items()]
     words = []
@@ -223,15 +247,7 @@ def reading_pdn(text: str) -> Steps:
             continue
         body_start = number - 1
         break
-    variant = tags.get("Variant", INTERNATIONAL).strip().lower()
-    try:
-        variant = RULES.check_variant(variant)
-    except NotationError as error:
-        raise PdnError(f"the Variant tag: {error}", code="draughts.pdn.variant_tag", why=error) from None
-    game_type = tags.get("GameType", GAME_TYPE).split(",")[0].strip()
-    if game_type != GAME_TYPE:
-        raise PdnError(f"GameType {game_type!r} is not 10x10 draughts (20)", code="draughts.pdn.game_type",
-                       game_type=repr(game_type))
+    variant = variant_of_tags(tags)
     try:
         start = RULES.state_from_text(tags["FEN"], variant) if "FEN" in tags else RULES.initial_state(variant)
     except NotationError as error:

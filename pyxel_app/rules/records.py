@@ -60,6 +60,7 @@ LINES_A_STEP = 64
 DEFAULT_EVENT = "ByPuzz Arcade"
 TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 START_TAG = "Start"
+RESULT_TAG = "Result"
 OTHELLO_PASSES = ("pass", "pa", "ps", "--")
 # Moves a line when a record is written: short lines, so an error's line number finds a move.
 PEG_JUMPS_PER_LINE = 10
@@ -234,6 +235,10 @@ class Format:
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """The tags that name the players (``names`` in seat order) where the genre names them."""
         return ()
+
+    def result_tag(self, winner: int) -> tuple[str, str]:
+        """The tag that says who won a game its moves do not end (a resignation), as PGN's ``1-0``."""
+        return RESULT_TAG, "1-0" if winner == 0 else "0-1"
 
     def move_lines(self, text: str) -> list[tuple[int, str]]:
         """The lines that hold moves: all but the tags and comments, unless a format starts with
@@ -430,6 +435,9 @@ class DraughtsFormat(Format):
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """White moves first: the first seat's player is White."""
         return tuple(zip(("White", "Black"), names))
+
+    def result_tag(self, winner: int) -> tuple[str, str]:
+        return RESULT_TAG, "2-0" if winner == 0 else "0-2"
 
     def reading(self, rules: Rules, text: str) -> Steps:
         game = yield from draughts_pdn.reading_pdn(text)

@@ -27,7 +27,7 @@ from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from ..rules.records import keeps_records
 from . import palette, strings, tunes, ui
-from .cartridge import autosave_file
+from .cartridge import autosave_file, reading_resume
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
 from .dialogs import Dialogs
 from .display import NoDisplayError, display_problem
@@ -39,6 +39,7 @@ from . import puzzle_record
 from .puzzle_open import preload as preload_puzzles
 from .puzzle_open import puzzle_cartridge
 from .host import GameOnScreen, Overlay, Screen
+from .in_use import InUseScreen, when_ready
 from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
@@ -47,7 +48,7 @@ from .frame_budget import FrameBudget
 from .jobs import run_job, thaw
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
-from .setup_base import BROKER_SETTING, broker_problem
+from .setup_base import ADDRESS_SETTING, BROKER_SETTING, address_problem, broker_problem
 from .slots import old_save_file, slot_pattern
 from .sounds import TUNE_SLOTS, TUNES, is_jingle
 from .storage import MAX_FILE_BYTES, DataFolder, Storage, default_storage, is_web
@@ -63,9 +64,10 @@ MAX_HEADLESS_FRAMES = 10_000_000
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
 
 _booted = False
-# The command line's network start: (role "host" or "join", host, port, player's name, variant or None);
-# by invite code the role is "code_host" or "code_join" and the host the broker (a joiner's: CODE@broker).
-Network = tuple[str, str, int, str, "str | None"]
+# The command line's network start: (role "host" or "join", host, port, player's name, variant or None
+# [, the host's yes to the evaluation]); by invite code the role is "code_host" or "code_join" and the
+# host the broker (a joiner's: CODE@broker).
+Network = tuple[str, str, int, str, "str | None"] | tuple[str, str, int, str, "str | None", bool]
 
 
 def resource_path() -> Path:
@@ -132,6 +134,7 @@ def app_setting_checks() -> dict:
         "pad.layout": one_of(*PAD_LAYOUTS),
         "key.": parsed_by(parse_binding, BindingError),
         BROKER_SETTING: broker_problem,
+        ADDRESS_SETTING: address_problem,
         "evaluation.": ON_OFF,  # a game's evaluation (W) on or off
         **puzzle_record.CHECKS,  # what was done with the puzzles of the day
     }
@@ -140,18 +143,20 @@ def app_setting_checks() -> dict:
 class App:
     def __init__(
         self, storage: Storage | None = None, seed: int | None = None, web: bool | None = None, title: bool = False,
-        network: bool | None = None, offer: bool = True,
+        network: bool | None = None, offer: bool = True, lock: bool = False,
     ) -> None:
         """``title`` starts at the title screen (the real start); without it, at the menu, which
         offers a saved game unless ``offer`` is False (the command line opens its cartridge, which
-        offers its own).  ``network`` offers network play (the default: not in the browser)."""
+        offers its own).  ``network`` offers network play (the default: not in the browser).
+        ``lock`` takes the data folder for this app, or asks first when another app holds it."""
         self.web = is_web() if web is None else web
         self.network = not self.web if network is None else network and not self.web
         self.dialogs = Dialogs(self)
         self.overlays, self.waiting_dialogs = self.dialogs.shown, self.dialogs.waiting  # the lists, for tests and drivers
         if isinstance(storage, DataFolder):  # another app's folder: this session starts afresh on its files
             storage = storage.backend
-        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files())
+        self.storage = DataFolder(storage if storage is not None else default_storage(), self.show_message, data_files(),
+                                  lock=lock)
         self.rng = random.Random(seed)
         self.crashes = 0
         self.budget = FrameBudget()  # the slices the searches get, measured against the frame's own work
@@ -171,10 +176,10 @@ class App:
         self.stripes = LoadingStripes(frames=0)  # the border's loading stripes as a cartridge starts
         self.quit_called = False
         self.apply_settings()
-        if title:
-            self.screen = TitleScreen(self)
-        elif offer:
-            self.offer_resume()
+        first = TitleScreen(self) if title else self.menu
+        self.screen = InUseScreen(self, first) if self.storage.holder is not None else first
+        if offer and not title:
+            when_ready(self, self.offer_resume)
 
     # Settings.
 
@@ -281,12 +286,12 @@ class App:
             else:
                 self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(session), fresh, default=True)
 
-        run_job(self, cartridge.reading_resume(saved, network), strings.t("job.saved_game"), offer, fresh)
+        run_job(self, reading_resume(cartridge, saved, network), strings.t("job.saved_game"), offer, fresh)
 
     def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
         if start is not None:
-            self.open_cartridge(start, network=network)
+            when_ready(self, lambda: self.open_cartridge(start, network=network))
 
     def open_puzzle(self, spec: games.GameSpec, variant: str, level: str) -> None:
         """A game's puzzle of the day in place of the cartridge shown (shell/puzzle_open.py)."""
@@ -386,8 +391,7 @@ class App:
             self._draw()
         except Exception:
             self.recover()
-        finally:
-            self.budget.end()
+        self.budget.end()
 
     def recover(self) -> None:
         """After an unexpected error: autosave the game, log the traceback, say so, back to the menu."""
@@ -466,7 +470,7 @@ def open_app(start: str | None, network: Network | None = None, storage: Storage
     """The app as the command line starts it: at the title, or in the cartridge ``start`` (which
     offers its saved game itself: the menu behind it offers none).  Only after ``boot``: Pyxel
     names the data folder."""
-    app = App(storage=storage, title=start is None, offer=start is None)
+    app = App(storage=storage, title=start is None, offer=start is None, lock=True)
     for name, text in (files or {}).items():
         app.storage.write(name, text)
     app.open_start(start, network)

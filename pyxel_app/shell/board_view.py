@@ -59,6 +59,11 @@ class BoardView:
     def new_ui(self) -> Any:
         return None
 
+    def seat_counts(self, state) -> tuple[int, int] | None:
+        """What each seat has on the board, where the game counts it (Othello's stones): the panel
+        writes it beside each player, a puzzle's panel on a line of its own; None where nothing is counted."""
+        return None
+
     def interpret_input(self, state, ui, inp) -> str | None:
         raise NotImplementedError
 

@@ -25,7 +25,8 @@ from .jobs import Work, phase
 from .record_keeper import RecordKeeper
 from .record_page import RecordPage
 from .replay import RECORD_KEY
-from .slot_page import SlotPage
+from .slot_page import SlotPage, now
+from .slots import keep_changed_elsewhere
 from .strings import error_words, t
 from .timeline import Marks
 
@@ -46,6 +47,16 @@ class Command:
 
 def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
+
+
+def reading_resume(cartridge: "Cartridge", text: str | None, network: Any = None) -> Work:
+    """The game of the autosave ``text`` for ``cartridge`` to offer at the start, read a slice a
+    frame, or None: no save, one that does not replay (set aside now, so it is never offered),
+    or with ``network`` (the command line's) a save of no such network game."""
+    session = None if text is None else (yield from cartridge.reading_save(cartridge.autosave_name, text))
+    if network is not None and session is not None and not cartridge.takes_up_network(session, network):
+        return None
+    return session
 
 
 class Cartridge(RecordKeeper, StudiedItself):
@@ -94,8 +105,10 @@ class Cartridge(RecordKeeper, StudiedItself):
         """Straight to the board, past any set-up screens (``snap --at play``)."""
         self.start()
 
-    def load_start(self, text: str, meta: dict[str, str]):
-        return self.rules.state_from_text(text)
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None):
+        """The start position of a save or a record: ``text`` read as the rules read it, with
+        the ``variant`` the save names (a position alone may not say it, as Othello's who began)."""
+        return self.rules.state_from_text(text, variant)
 
     def solver(self):
         """A function state -> next move for hints, or None if the game has none."""
@@ -142,7 +155,10 @@ class Cartridge(RecordKeeper, StudiedItself):
         return Session.from_text(text, self.rules, self.load_start, self.solver())
 
     def autosave(self) -> bool:
-        """Keep the game in progress (or forget a finished one); False when it could not be written."""
+        """Keep the game in progress (or forget a finished one); False when it could not be written.
+        Another app's game in the file since it was read is kept in a slot first, never lost."""
+        if keep_changed_elsewhere(self.app.storage, self.spec.key, self.autosave_name, t("slots.elsewhere"), now()):
+            self.flash(t("msg.elsewhere_kept", slot=t("slots.elsewhere")))
         if self.in_progress():
             self.keeps_declined_save = False
             return self.app.storage.write(self.autosave_name, self.session.to_text())
@@ -168,15 +184,6 @@ class Cartridge(RecordKeeper, StudiedItself):
             self.app.log_crash(traceback.format_exc())
             self.app.storage.set_aside(name, t("msg.save_bug"))
         return None
-
-    def reading_resume(self, text: str | None, network: Any = None) -> Work:
-        """The game of the autosave ``text`` to offer at the start, read a slice a frame, or None:
-        no save, one that does not replay (set aside now, so it is never offered), or with
-        ``network`` (the command line's) a save of no such network game."""
-        session = None if text is None else (yield from self.reading_save(self.autosave_name, text))
-        if network is not None and session is not None and not self.takes_up_network(session, network):
-            return None
-        return session
 
     def adopt(self, session: Session, resumed: bool = False) -> None:
         """Play ``session`` from now on; ``resumed``: the player said yes to resuming it."""

@@ -9,7 +9,8 @@ few callbacks of :class:`FlowEvents`; the match cartridge is that owner, and a t
 
 Who plays is the session's meta, so a saved game comes back with its players: ``mode``,
 ``level``, ``computer`` (its seat, 1 or 2), ``name1``/``name2``, ``colour1``/``colour2`` and,
-for a game whose rules the players choose, ``variant``.
+for a game whose rules the players choose, ``variant``; a game resigned here keeps it there too
+(``Session.resign``), so a saved game comes back lost for that side at that moment.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ class MatchFlow:
         """The players of the session's meta, with no end agreed yet."""
         players = players_from_meta(self.session.meta, self.spec)
         self.mode, self.level, self.names, self.colours, self.computer_seat = players
-        self.agreed = None
+        self.agreed = self.session.resignation()
 
     def seat_players(self) -> None:
         """People here, but the computer in its seat where one plays; between two people a queue of
@@ -211,7 +212,7 @@ class MatchFlow:
         before, mover = self.state, self.seat_to_move()
         try:
             move = self.rules.move_from_text(before, text)
-            self.session.play(move)
+            self.session.make_move(move)
         except RulesError as error:
             self.events.refused(before, text, error)
             return False
@@ -252,6 +253,9 @@ class MatchFlow:
     # Undo policy: the computer's reply goes with the move it answered.
 
     def undo(self) -> bool:
+        if self.session is not None and self.session.take_back_resignation():
+            self.events.changed()  # the game goes on where it stood
+            return True
         if self.session is None or not self.session.undo():
             return False
         while self.agent_to_move() and self.session.can_undo:
@@ -260,7 +264,7 @@ class MatchFlow:
         return True
 
     def redo(self) -> bool:
-        if self.session is None or not self.session.redo():
+        if self.session is None or self.agreed is not None or not self.session.redo():
             return False
         if self.agent_to_move() and self.session.can_redo:
             self.session.redo()
@@ -274,3 +278,13 @@ class MatchFlow:
         self.agreed = Outcome(winner, reason)
         self.stop_thinking()
         self.events.ended(self.agreed)
+
+    def resigner(self) -> int:
+        """Who resigns here: the person playing the computer; between two people, the side to move."""
+        here = self.person_here()
+        return self.seat_to_move() if here is None else here
+
+    def resign(self, seat: int) -> None:
+        """``seat`` gives the game up here: lost, and kept in the session so a save keeps it."""
+        end = self.session.resign(seat)
+        self.agree(end.winner, end.reason)

@@ -91,24 +91,49 @@ def solo_words(verdict: Verdict, game: str) -> str:
 
 
 def summary_words(review: GameReview, game: str, side_name: SideName, solo: bool = False) -> str:
-    """"2 mistakes, the first at move 14: c5 kept the win." (or the game's own summary)."""
+    """"2 mistakes, the first at move 14: c4, a draw after it; c5 kept the win." (or the game's
+    own summary), then how many moves could not be judged: "No mistake found; 11 moves not
+    proven." -- a move not proven is never called clean."""
     summary = review.summary
     if not summary.mistakes:
+        if summary.unproven:
+            return word(game, "review.none.unproven", unproven=counted(game, "review.unproven", summary.unproven))
         return word(game, "review.none")
-    first = summary.first
-    values = {"n": first.line.number, "move": first.line.label, "count": counted(game, "review.count", summary.mistakes)}
+    text = mistake_words(summary.first, game, side_name, solo, counted(game, "review.count", summary.mistakes))
+    if summary.unproven:
+        text += " " + word(game, "review.also_unproven", unproven=counted(game, "review.unproven", summary.unproven))
+    return text
+
+
+def mistake_words(first, game: str, side_name: SideName, solo: bool, count: str) -> str:
+    """The first mistake: the move, what it left, and the move that was better."""
+    values = {"n": first.line.number, "move": first.line.label, "count": count}
     if first.best_label is None:
         return word(game, "review.summary.plain", **values)
-    kept = first.before
+    kept, after = first.before, first.verdict
     if solo:
         what = ""
     elif kept is not None and kept.exact:
         what = word(game, f"review.kept.{kept.result}")
     elif kept is not None and kept.score is not None:
-        what = word(game, "review.kept.score", verdict=verdict_words(kept, game, side_name))
+        what = word(game, "review.kept.score", verdict=score_words(kept, side_name))
     else:
         return word(game, "review.summary.plain", **values)
-    return word(game, "review.summary", best=first.best_label, kept=what, **values)
+    if after.exact:
+        left = word(game, f"review.after.{after.result}")
+    elif after.score is not None:
+        left = score_words(after, side_name)
+    else:
+        left = word(game, "review.after.unknown")
+    return word(game, "review.summary", best=first.best_label, kept=what, after=left, **values)
+
+
+def score_words(verdict: Verdict, side_name: SideName) -> str:
+    """"+1.2 for Green" (or "even"): the engine's score, short, without its depth."""
+    if round(abs(verdict.score), 1) == 0:
+        return t("review.even")
+    ahead = verdict.player if verdict.score > 0 else 1 - verdict.player
+    return t("review.score", score=signed(verdict.score), side=side_name(ahead))
 
 
 def progress_words(done: int, searches: int, moves: int) -> str:

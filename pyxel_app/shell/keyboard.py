@@ -21,14 +21,16 @@ NAME_MAX = 12
 NAME_FORBIDDEN = set("[]")  # brackets would turn into hotkey marks where text is drawn
 ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZÄÖÜ-", "0123456789")
 SPECIALS = ("space", "delete", "done")
+NO_SPACE = ("delete", "done")  # the wide keys where a space means nothing (a code, an address)
 PITCH_COLS, PITCH_ROWS = 3, 2
 LEFT_COL, TOP_ROW = 5, 10
-SPECIAL_COLS = (5, 15, 25)  # left cell of each wide key on the last row
+SPECIAL_COLS = {3: (5, 15, 25), 2: (10, 20)}  # left cell of each wide key on the last row, by their number
 SPECIAL_WIDTH = 9
 WIDTH = len(ROWS[0])
 ADDRESS_ROWS = ("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz.:-_")
 ADDRESS_MAX = 34  # ">> " and the cursor fill the line
 PLACE = "·"  # a place still free in a name or an address
+EDIT_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "HOME", "END")  # on the keyboard they keep an offered name to edit
 
 
 def clean_name(text: str) -> str:
@@ -47,26 +49,28 @@ def pad_pressed(inp: Input, action: Action) -> bool:
     return any(pyxel.btnp(pad_code(name)) for name in inp.bindings.pad_buttons(action))
 
 
-def special_under(key_col: int) -> int:
-    """The wide key nearest below letter column ``key_col``."""
+def special_under(key_col: int, count: int = len(SPECIALS)) -> int:
+    """The wide key (of ``count``) nearest below letter column ``key_col``."""
     centre = LEFT_COL + key_col * PITCH_COLS
-    return min(range(len(SPECIAL_COLS)), key=lambda i: abs(SPECIAL_COLS[i] + SPECIAL_WIDTH // 2 - centre))
+    cols = SPECIAL_COLS[count]
+    return min(range(count), key=lambda i: abs(cols[i] + SPECIAL_WIDTH // 2 - centre))
 
 
-def letter_over(special: int, width: int = WIDTH) -> int:
-    """The letter column nearest above the middle of wide key ``special``, on a keyboard ``width`` keys wide."""
-    centre = SPECIAL_COLS[special] + SPECIAL_WIDTH // 2
+def letter_over(special: int, width: int = WIDTH, count: int = len(SPECIALS)) -> int:
+    """The letter column nearest above the middle of wide key ``special`` (of ``count``), on a
+    keyboard ``width`` keys wide."""
+    centre = SPECIAL_COLS[count][special] + SPECIAL_WIDTH // 2
     return min(range(width), key=lambda c: abs(LEFT_COL + c * PITCH_COLS - centre))
 
 
-def keyboard_keys(rows: tuple[str, ...] = ROWS) -> list[tuple[str, int, int, int]]:
+def keyboard_keys(rows: tuple[str, ...] = ROWS, specials: tuple[str, ...] = SPECIALS) -> list[tuple[str, int, int, int]]:
     """(key, col, row, width in cells) of every key of the on-screen keyboard."""
     keys = []
     for r, letters in enumerate(rows):
         for c, letter in enumerate(letters):
             keys.append((letter, LEFT_COL + c * PITCH_COLS, TOP_ROW + r * PITCH_ROWS, 1))
     special_row = TOP_ROW + len(rows) * PITCH_ROWS
-    for special, col in zip(SPECIALS, SPECIAL_COLS):
+    for special, col in zip(specials, SPECIAL_COLS[len(specials)]):
         keys.append((special, col, special_row, SPECIAL_WIDTH))
     return keys
 
@@ -76,15 +80,24 @@ class NameEntry:
 
     ``on_done`` receives the name when RETURN, pad START or the DONE key accepts it;
     ``on_refused`` is told when a letter does not fit.  An address is typed the same way
-    on keys of its own (``ADDRESS_ROWS``), small letters, up to ``ADDRESS_MAX``.
+    on keys of its own (``ADDRESS_ROWS``), small letters, up to ``ADDRESS_MAX``, and with
+    ``specials`` ``NO_SPACE`` where a space means nothing.
+
+    A text given at the start ("Game 2", the last address) is offered, shown selected (unless
+    ``offer`` is False: a half-typed text come back to): the first letter typed or picked
+    replaces it, as in any text box; RETURN takes it as it is; BACKSPACE (pad B) or a keyboard
+    arrow keeps it to edit.  The d-pad keeps the offer, since it walks the on-screen keyboard to
+    the letter that will replace it.
     """
 
     def __init__(self, on_done: Callable[[str], None], on_refused: Callable[[str], None], typed: str = "",
                  rows: tuple[str, ...] = ROWS, most: int = NAME_MAX, clean: Callable[[str], str] = clean_name,
-                 capitals: bool = True) -> None:
+                 capitals: bool = True, specials: tuple[str, ...] = SPECIALS, offer: bool = True) -> None:
         self.on_done, self.on_refused = on_done, on_refused
         self.rows, self.most, self.clean, self.capitals = rows, most, clean, capitals
+        self.specials = specials
         self.typed = clean(typed)[:most]
+        self.offered = offer and bool(self.typed)  # selected: the next letter replaces it
         self.width = len(rows[0])  # keys in a row: every row of a keyboard has as many
         self.key_row = self.key_col = 0
 
@@ -93,11 +106,13 @@ class NameEntry:
             return key
         if not self.capitals:
             return key.lower()
-        capital = not self.typed or self.typed[-1] in " -"
+        capital = self.offered or not self.typed or self.typed[-1] in " -"
         return key.upper() if capital else key.lower()
 
     def type_text(self, text: str) -> None:
         text = self.clean(text)
+        if self.offered and text:
+            self.typed, self.offered = "", False
         if not self.typed:
             text = text.lstrip()  # a name never starts with a space
         if len(self.typed) + len(text) > self.most:
@@ -106,14 +121,14 @@ class NameEntry:
         self.typed += text
 
     def delete(self) -> None:
-        self.typed = self.typed[:-1]
+        self.typed, self.offered = self.typed[:-1], False
 
     @property
     def index(self) -> int:
         """Index into ``keyboard_keys()`` of the key under the cursor."""
         if self.key_row < len(self.rows):
             return self.key_row * self.width + self.key_col
-        return len(self.rows) * self.width + special_under(self.key_col)
+        return len(self.rows) * self.width + special_under(self.key_col, len(self.specials))
 
     @index.setter
     def index(self, index: int) -> None:
@@ -121,7 +136,7 @@ class NameEntry:
         if index < letters:
             self.key_row, self.key_col = divmod(index, self.width)
         else:
-            self.key_row, self.key_col = len(self.rows), letter_over(index - letters, self.width)
+            self.key_row, self.key_col = len(self.rows), letter_over(index - letters, self.width, len(self.specials))
 
     def move_cursor(self, inp: Input) -> None:
         rows = len(self.rows) + 1
@@ -135,7 +150,8 @@ class NameEntry:
         if self.key_row < len(self.rows):
             self.key_col = (self.key_col + step) % self.width
         else:
-            self.key_col = letter_over((special_under(self.key_col) + step) % len(SPECIALS), self.width)
+            count = len(self.specials)
+            self.key_col = letter_over((special_under(self.key_col, count) + step) % count, self.width, count)
 
     def press(self, key: str) -> None:
         if key == "space":
@@ -158,11 +174,13 @@ class NameEntry:
         if inp.hotkey("BACKSPACE") or pad_pressed(inp, Action.BACK):
             self.delete()
             return True
+        if any(inp.hotkey(key) for key in EDIT_KEYS):
+            self.offered = False
         typed = inp.typed()
         if typed:
             self.type_text(typed)
         self.move_cursor(inp)
-        keys = keyboard_keys(self.rows)
+        keys = keyboard_keys(self.rows, self.specials)
         if pad_pressed(inp, Action.SELECT):
             self.press(keys[self.index][0])
         elif inp.clicked:
@@ -175,11 +193,14 @@ class NameEntry:
 
     def draw(self, name_row: int, frame: int) -> None:
         cursor = "█" if frame // 20 % 2 == 0 else " "
-        ui.text_at(1, name_row, f">> {self.typed}", palette.WHITE)
+        ui.text_at(1, name_row, ">> " if self.offered else f">> {self.typed}", palette.WHITE)
+        if self.offered:  # selected as a menu's line is: the paper's colour on a white block
+            pyxel.rect(4 * ui.CELL, name_row * ui.CELL, len(self.typed) * ui.CELL, ui.CELL, palette.WHITE)
+            ui.text_at(4, name_row, self.typed, palette.BACKGROUND)
         # The places left, as dots: the limit shows before a letter is refused.
         ui.text_at(5 + len(self.typed), name_row, PLACE * (self.most - len(self.typed) - 1), palette.GREY)
-        ui.text_at(4 + len(self.typed), name_row, cursor, palette.WHITE)
-        for index, (key, col, key_row, width) in enumerate(keyboard_keys(self.rows)):
+        ui.text_at(4 + len(self.typed), name_row, " " if self.offered else cursor, palette.WHITE)
+        for index, (key, col, key_row, width) in enumerate(keyboard_keys(self.rows, self.specials)):
             label = t(f"match.key.{key}").center(width) if width > 1 else self.letter(key)
             if index == self.index:
                 ui.reverse(col * ui.CELL, key_row * ui.CELL, label, palette.WHITE)

@@ -46,7 +46,7 @@ from .matchnet import NetSide, net_from_meta
 from .play_screen import PlayScreen
 from .seats import PersonSeat, QueueSeat
 from .setup import MODE_COMPUTER, MODE_TWO, NET_MODES, Setup, net_phases
-from .setup_base import sides_have_colours, stray_typing
+from .setup_base import NET_PHASES, sides_have_colours, stray_typing
 from .strings import t
 
 # Search time a frame (the web build has no threads): the frame stays well under 16.7 ms.
@@ -106,7 +106,10 @@ class MatchCartridge(Cartridge):
     # Words: the game's own where it has them (``word``, ``colour_name``: the flow's), else the match layer's.
 
     def help_text(self) -> str:
-        """The game's page, and what network play adds where it is offered."""
+        """The game's page, and what network play adds where it is offered; on the network's set-up
+        screens, how network play works."""
+        if self.phase in NET_PHASES:
+            return t("net.help_page")
         own = t(f"{self.key}.help")
         networked = self.app.network or self.app.web  # the browser plays by invite code
         return f"{own}\n\n{t('net.help')}" if networked and self.rules.players == 2 else own
@@ -138,11 +141,11 @@ class MatchCartridge(Cartridge):
         self.flow.new_session(self.variant, other_side_starts)
         self.on_session_changed()
 
-    def load_start(self, text: str, meta: dict[str, str]):
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None):
         players_from_meta(meta, self.spec)
         if meta.get("mode") in NET_MODES:
             net_from_meta(meta)
-        return self.rules.state_from_text(text, meta.get("variant"))
+        return self.rules.state_from_text(text, variant or meta.get("variant"))
 
     def on_session_changed(self) -> None:
         self.flow.take_players()
@@ -154,6 +157,8 @@ class MatchCartridge(Cartridge):
             self.seats[self.net.remote] = self.net.seat
         else:
             self.flow.seat_players()
+        if self.phase != "play":
+            self.message_frames = 0  # a set-up's word ("Invalid choice!") ends with the set-up
         self.phase = "play"
         self.stop_thinking()
         self.ui = self.view.new_ui()
@@ -286,12 +291,9 @@ class MatchCartridge(Cartridge):
 
     def commands(self) -> list[Command]:
         commands = super().commands() + self.view.commands() if self.session is not None else []
-        if self.net is not None and self.session is not None:
-            commands = [command for command in commands if not command.solo]
-            if self.net.stage in ("lost",):
-                commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
-            if not self.over:
-                commands += [Command(t("net.cmd.draw"), self.offer_draw), Command(t("net.cmd.resign"), self.ask_resign)]
+        if self.session is not None:
+            commands = [command for command in commands if self.net is None or not command.solo]
+            commands += self.netside.menu_commands()
         return commands + [Command(self.word("new_players"), lambda: self.ask_before_discarding(self.begin_setup))]
 
     def update(self, inp: Input) -> None:

@@ -26,7 +26,7 @@ from .setup import MODE_COMPUTER
 from .strings import t
 
 PANEL_TOP = 5
-PANEL_RIGHT = 4  # columns kept free right of the panel's texts: Othello's disc counts stand there
+PANEL_RIGHT = 1
 GAP = 3  # pixels between the panel's blocks
 SOLUTION_KEY = "S"
 
@@ -189,6 +189,9 @@ class PuzzleMatch(MatchCartridge):
         ui.text_at(col + 2, PANEL_TOP, self.puzzle_side(), palette.WHITE)
         y = (PANEL_TOP + 2) * ui.CELL
         y += ui.lines(x, y, ui.wrap(mode.task_text(), width), palette.TEXT) + GAP
+        counts = self.view.seat_counts(self.state)
+        if counts is not None:
+            y += self.draw_counts(col, y, counts) + GAP
         (level, solved), (streak, n), (hints, used) = mode.lines()
         stats = [f"{level} {solved}".strip(), f"{streak} {n}  {hints} {used}"]
         y += ui.lines(x, y, stats, palette.LIGHT_BLUE) + GAP
@@ -196,6 +199,17 @@ class PuzzleMatch(MatchCartridge):
         row = -(-y // ui.CELL)
         # A line's pitch above the rows under the board (draughts' rule set stands in the one above them).
         self.info_below = row if row < self.view.end_row - 2 else None
+
+    def draw_counts(self, col: int, y: int, counts: tuple[int, int]) -> int:
+        """"Stones: ● 15 ○ 37": what each side has, each after its colour's token; the line's height."""
+        label = self.word("counted")
+        ui.text(col * ui.CELL, y, label, palette.LIGHT_BLUE)
+        at = col + len(label) + 1
+        for seat, count in enumerate(counts):
+            self.view.draw_token(at * ui.CELL + 4, y + 3, self.colours[seat], 3)
+            ui.text((at + 2) * ui.CELL, y, f"{count:>2}", palette.WHITE)
+            at += 5
+        return ui.block_height(1)
 
 
 class PuzzlePlayScreen(PlayScreen):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import sys
 
 from ..session import Session
+from .cartridge import Command
 from .keyboard import NAME_MAX, clean_name
 from .match_study import AGREED, AGREED_META, agreed
+from .netlink import invite_code
 from .netplay import HOST, JOIN, NetGame
 from .setup_base import BROKER_SETTING, CODE_MODES, HOSTING_MODES, MODE_CODE_HOST, MODE_CODE_JOIN, MODE_HOST, MODE_JOIN
 from .strings import t
@@ -41,14 +43,6 @@ def net_from_meta(meta: dict[str, str]) -> tuple[str, str, int, int, str]:
     return role, host, port, int(local) - 1, ""
 
 
-def page_broker() -> str:
-    """In the browser, the broker where the page comes from: its WebSocket at /mqtt (README)."""
-    from js import location
-
-    scheme = "wss" if location.protocol == "https:" else "ws"
-    return f"{scheme}://{location.host}/mqtt"
-
-
 class NetSide:
     """The network game of ``match`` (a MatchCartridge), and the table its conversation plays at."""
 
@@ -71,6 +65,8 @@ class NetSide:
         browser without one, the page's own server."""
         chosen = self.net_options.get("broker") or self.match.app.settings.get(BROKER_SETTING, "")
         if not chosen and self.match.app.web and sys.platform == "emscripten":
+            from ..net.websocket import page_broker
+
             return page_broker()
         return chosen
 
@@ -115,9 +111,12 @@ class NetSide:
         self.match.go_to_phase("connecting")
         self.net.open()
 
-    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None) -> None:
+    def start_network(self, role: str, host: str, port: int, name: str = "", variant: str | None = None,
+                      evaluation: bool | None = None) -> None:
         """Straight into hosting or joining (the command line's ``serve`` and ``join``); the host
-        plays ``variant`` (the rules' first without one), a joiner learns it from the host.  By
+        plays ``variant`` (the rules' first without one) and offers the evaluation when
+        ``evaluation`` (``serve --evaluation yes|no``; None: as set before), a joiner learns both
+        from the host.  By
         invite code (``role`` a code mode) ``host`` is the broker's address, a joiner's with its
         code before it (``XR7-HJ4-MEY@broker:1883``)."""
         match = self.match
@@ -125,6 +124,8 @@ class NetSide:
         match.variant = match.rules.check_variant(variant)
         match.mode, match.names, match.seat = ROLE_MODES[role], [name, ""], 0
         match.colours = list(match.spec.colours[:2])
+        if evaluation is not None:
+            self.evaluation_offer = evaluation
         if role in CODE_MODES:
             code, _, broker = host.rpartition("@")
             self.net_options["broker"] = broker
@@ -145,14 +146,17 @@ class NetSide:
         connects where the command line says."""
         from ..net.protocol import join_address
 
-        role, host, port, _, variant = network
+        role, host, port, _, variant = network[:5]
         mode = ROLE_MODES[role]
         if session.meta.get("mode") != mode or variant not in (None, self.rules.variant_of(session.start)):
             return False
         if mode in CODE_MODES:  # the saved game's code (a joiner must name it), on the broker named now
             saved_code = session.meta.get("address", "").partition("@")[0]
             code, _, broker = host.rpartition("@")
-            if mode == MODE_CODE_JOIN and code.replace("-", "").upper() != saved_code.replace("-", ""):
+            try:
+                if mode == MODE_CODE_JOIN and invite_code(code) != invite_code(saved_code):
+                    return False
+            except ValueError:  # a save whose code is none: not this game
                 return False
             session.meta["address"] = f"{saved_code}@{broker}"
             return True
@@ -187,9 +191,29 @@ class NetSide:
         if self.net is not None:
             self.net.offer_draw()
 
+    def menu_commands(self) -> list[Command]:
+        """What a game on adds to the game menu: reconnecting after a drop, a draw over the network,
+        and resigning anywhere."""
+        commands: list[Command] = []
+        if self.net is not None and self.net.stage == "lost":
+            commands.append(Command(t("net.cmd.reconnect"), self.reconnect))
+        if not self.match.over:
+            if self.net is not None:
+                commands.append(Command(t("net.cmd.draw"), self.offer_draw))
+            commands.append(Command(t("net.cmd.resign"), self.ask_resign))
+        return commands
+
     def ask_resign(self) -> None:
-        if self.net is not None and not self.match.over:
-            self.match.app.confirm(t("net.confirm_resign"), self.net.resign)
+        """The game menu's Resign, asked first: over the network the other side is told; here the
+        person playing the computer, or between two people the side to move, loses."""
+        match = self.match
+        if match.session is None or match.over:
+            return
+        if self.net is not None:
+            match.app.confirm(t("net.confirm_resign"), self.net.resign)
+            return
+        seat = match.flow.resigner()
+        match.app.confirm(t("match.confirm_resign", player=match.player_label(seat)), lambda: match.flow.resign(seat))
 
     # The table (shell/nettable.py): the game.
 
@@ -244,7 +268,7 @@ class NetSide:
         match = self.match
         if match.session is not None:
             return agreed(match.session)
-        return self.evaluation_offer if match.mode == MODE_HOST else True
+        return self.evaluation_offer if match.mode in HOSTING_MODES else True
 
     def agree_evaluation(self, both: bool) -> None:
         meta = self.match.session.meta

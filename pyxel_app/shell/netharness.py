@@ -18,6 +18,19 @@ from .netplay import HOST, NetGame
 from .nettable import SOUNDS
 
 
+def count_replies(link, replies: dict[str, int]) -> None:
+    """Count, by verb, what the link reads (its PONGs are swallowed before the match layer sees them)."""
+    feed = link.decoder.feed
+
+    def counting(data, limit=None):
+        commands = feed(data, limit)
+        for command in commands:
+            replies[command.verb] = replies.get(command.verb, 0) + 1
+        return commands
+
+    link.decoder.feed = counting
+
+
 class Question:
     def __init__(self, text, on_yes, on_no) -> None:
         self.text, self.on_yes, self.on_no = text, on_yes, on_no

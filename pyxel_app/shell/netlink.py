@@ -31,6 +31,7 @@ WAITING = ("listening", "connecting")
 GREETING = ("greeting", "syncing")
 GREETING_SECONDS = 10.0  # a caller greets and catches up within this, or the seat is free again
 CALLERS_PER_FRAME = 4  # connections taken from the listener in one frame (the others wait their turn)
+REFUSALS_PER_POLL = 8  # ERRORs answering one frame's lines; a flood's others go unanswered
 # Refusals a later try may not meet (the other side was busy, a greeting late): the connection is
 # lost and reconnecting offered, not failed as for games that cannot play together.
 TRANSIENT = ("busy", "slow")
@@ -45,6 +46,28 @@ def room_address(code: str, broker: str) -> str:
     from ..net.room import shown_code
 
     return f"{shown_code(code)}@{broker}"
+
+
+def invite_code(code: str) -> str:
+    """A code as typed, read out or saved (any case, dashes or not) -> the room's name; "" stays "".
+    Every code that reaches a link passes here, so no room is ever named by a shown code.
+
+    >>> invite_code("xr7-hj4-mey"), invite_code("")
+    ('XR7HJ4MEY', '')
+    """
+    from ..net.room import normal_code
+
+    return normal_code(code) if code else ""
+
+
+def why_lost(link) -> tuple[str, str]:
+    """Why ``link`` ended, as (a ``net.why`` word, its detail).  A link through a broker that ended
+    with the broker's connection is said as the broker's end, on both sides alike: the broker
+    passes on the other side's will as it goes down, which alone would read "the connection was cut"."""
+    session = getattr(getattr(getattr(link, "stream", None), "room", None), "session", None)
+    if session is not None and session.closed and session.problem:
+        return session.problem, session.detail
+    return link.problem, link.detail
 
 
 def protocol_words(error: ProtocolError) -> str:
@@ -107,14 +130,17 @@ class NetLink:
     def __init__(self, table: NetTable, role: str, host: str, port: int,
                  clock: Callable[[], float] = time.monotonic, open_link: Callable | None = None, code: str = "") -> None:
         self.table = table
-        self.role, self.host, self.port, self.code = role, host, port, code
+        self.role, self.host, self.port, self.code = role, host, port, invite_code(code)
         self.clock = clock
-        default = open_room_factory(code, clock=clock) if code else open_link_factory(clock=clock)
+        default = open_room_factory(self.code, clock=clock) if self.code else open_link_factory(clock=clock)
         self.open_link = open_link or default
         self.stage = "closed"
         self.problem = self.detail = ""
         self.waiter = None  # the Listener or Connector while waiting for the other side (a host: until it is in)
         self.link = None
+        self.polling = False  # in poll: what is said waits for the poll's one write
+        self.refusals = 0  # ERRORs said in this poll
+        self.last_note = ""  # the poll's passing note: only the last shows, so only it is drawn
         self.since = clock()  # when the current wait began
         self.called = clock()  # when the current link came: the greeting's deadline runs from here
 
@@ -152,6 +178,9 @@ class NetLink:
         self.drop_link()
         self.forget_caller()
         self.since = self.clock()
+        if self.code and not self.host:  # by code with no broker set (or none the page can name)
+            self.fail_stage("lost", "no_broker")
+            return False
         try:
             self.waiter = self.open_link(self.role, self.host, self.port)
         except OSError as error:
@@ -207,7 +236,7 @@ class NetLink:
             self.open()
         if word:
             key = f"net.away.{word}"
-            self.table.note(t("net.turned_away", why=t(key if has(key) else "net.away.other")))
+            self.note(t("net.turned_away", why=t(key if has(key) else "net.away.other")))
 
     def lose(self, problem: str, detail: str = "") -> None:
         """The connection dropped: the game stays (autosaved), reconnecting is offered."""
@@ -231,12 +260,41 @@ class NetLink:
             self.on_lost(self.table.has_game)
 
     def send(self, command: Command) -> None:
-        if self.connected:
-            self.link.send(command)
+        """Say ``command``: at once, or with the rest of the poll's answers when polling (where
+        ``REFUSALS_PER_POLL`` ERRORs at most answer a flood)."""
+        if not self.connected:
+            return
+        if self.polling and command.verb == "ERROR":
+            self.refusals += 1
+            if self.refusals > REFUSALS_PER_POLL:
+                return
+        self.link.send(command)
+        if not self.polling:
+            self.link.flush()
+
+    def note(self, text: str) -> None:
+        """A passing note on the player's status lines; of a poll's many, the last."""
+        if self.polling:
+            self.last_note = text
+        else:
+            self.table.note(text)
 
     # Every frame.
 
     def poll(self) -> None:
+        """A frame's work on the link: what came is handled, and all it makes this side say goes out
+        in one write at the end."""
+        self.polling, self.refusals, self.last_note = True, 0, ""
+        try:
+            self.poll_link()
+        finally:
+            self.polling = False
+            if self.link is not None:
+                self.link.flush()
+            if self.last_note:
+                self.table.note(self.last_note)
+
+    def poll_link(self) -> None:
         if self.waiter is not None and (self.stage in WAITING or self.caller):
             self.answer_callers()
         if self.link is None:
@@ -252,7 +310,7 @@ class NetLink:
             if self.caller:  # a caller that came and went (a port scan): nothing to say
                 self.hang_up()
             else:
-                self.lose(self.link.problem, self.link.detail)
+                self.lose(*why_lost(self.link))
 
     def answer_callers(self) -> None:
         """A new link from the waiter; a host busy greeting one caller tells the others so."""
@@ -264,7 +322,7 @@ class NetLink:
                 return
             if self.link is not None:
                 link.send(refusal("busy", "another computer is being greeted: try again shortly"))
-                link.close()
+                link.close()  # the refusal goes first
                 continue
             self.link, self.stage, self.called = link, "greeting", self.clock()
             if self.role == JOIN:

@@ -166,7 +166,7 @@ class NetGame(NetLink):
             self.hang_up("refused")
             return
         said = peer_error_text(text, self.peer_label())
-        self.table.note(said)
+        self.note(said)
         word = text.partition(":")[0]
         if self.stage in GREETING and word in TRANSIENT:
             self.lose(word, f"{GREETING_SECONDS:g}")
@@ -191,7 +191,7 @@ class NetGame(NetLink):
         why = self.move_refused(number, text) if not table.over else "the game is over"
         if why:
             self.send(refusal("move", f"move {number} {text[:40]} refused: {why}"))
-            table.note(t("net.refused_move", n=number, player=self.peer_label()))
+            self.note(t("net.refused_move", n=number, player=self.peer_label()))
             return
         self.seat.feed(text)
 

@@ -15,6 +15,7 @@ from .replay import key_lines
 from .strings import t
 
 PANEL_TOP = 5
+COUNT_COL = ui.COLS - 4  # a seat's count (Othello's stones), right of its name and colour
 STATE_ROW = PANEL_TOP + 8  # the panel's line for "Thinking" or the network's "Connected"
 KEYS_TOP = PANEL_TOP + 10
 
@@ -147,6 +148,7 @@ class PlayScreen:
         match, flow = self.match, self.flow
         col = match.view.panel_col
         to_move = None if flow.over or busy else flow.seat_to_move()
+        counts = match.view.seat_counts(flow.state)
         for seat in (0, 1):
             row = PANEL_TOP + seat * 3
             if seat == to_move:
@@ -155,6 +157,8 @@ class PlayScreen:
             ui.text_at(col + 3, row, flow.player_name(seat), palette.WHITE if seat == to_move else palette.TEXT)
             ui.text((col + 3) * ui.CELL, row * ui.CELL + ui.LINE_PITCH, f"({flow.colour_name(flow.colours[seat])})",
                     palette.GREY)
+            if counts is not None:
+                ui.text_at(COUNT_COL, row + 1, f"{counts[seat]:2d}", palette.WHITE)
         ui.text_at(col, PANEL_TOP + 6, flow.word("moves", n=flow.session.move_count))
         working = flow.thinking or flow.hinting
         if match.net is not None and not working:

@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from ..puzzles import Attempt, Puzzle
+from ..puzzles.words import moves_used
 from .puzzle_record import PuzzleRecord
 from .puzzle_words import task_words, wrong_words
 from .strings import t
@@ -62,8 +63,10 @@ class PuzzleMode:
         self.frames = 0
         self.trying = False  # a try is under way: its first move counted it in ``attempts``
         self.hints = 0
+        self.hinted: tuple | None = None  # the moves after which the last hint was counted
         self.hint_move: str | None = None
         self.note = ""  # the status line's own words (a wrong move, a hint), else the task
+        self.note_at = 0  # the moves on the board the note is about: it goes when they change
 
     # What the screens show.
 
@@ -82,8 +85,20 @@ class PuzzleMode:
         if self.showing is not None:
             return t("puzzle.showing")
         if self.solved:
-            return t("puzzle.solved", n=self.streak)
+            return self.solved_words()
         return self.note or self.task_text()
+
+    def solved_words(self) -> str:
+        """"Solved! ..." and, when the task has a par, the moves it took beside it."""
+        par = self.puzzle.task.par
+        used = moves_used(self.puzzle, self.board.puzzle_moves())
+        if par is None or used == par:
+            return t("puzzle.solved", n=self.streak)
+        return t("puzzle.solved.par", moves=used, par=par, n=self.streak)
+
+    def say(self, note: str) -> None:
+        """The status line's words about the position shown now (gone once it changes)."""
+        self.note, self.note_at = note, len(self.board.puzzle_moves())
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) for a side panel: the level, the streak, the hints used."""
@@ -127,7 +142,9 @@ class PuzzleMode:
         self.known = len(moves)
         self.work = None
         if self.wrong is not None and len(moves) < self.wrong:
-            self.wrong, self.note = None, ""
+            self.wrong = None
+        if self.note and len(moves) != self.note_at:
+            self.note, self.hint_move = "", None  # about a position no longer shown
         if self.showing is None:
             self.solved = self.solved and self.attempt.solved(moves)
 
@@ -184,7 +201,7 @@ class PuzzleMode:
         line = self.puzzle.line
         if self.showing >= len(line):
             self.showing = None
-            self.note = t("puzzle.shown")
+            self.say(t("puzzle.shown"))
             return
         self.frames = SHOW_FRAMES
         text, self.showing = line[self.showing], self.showing + 1
@@ -195,17 +212,20 @@ class PuzzleMode:
         if move is None:
             self.board.flash(t("msg.no_hint"))
             return
-        self.hints += 1
-        self.record.add("hints")
+        moves = tuple(self.board.puzzle_moves())
+        if self.hinted != moves:  # one hint a move, however often H is pressed
+            self.hinted = moves
+            self.hints += 1
+            self.record.add("hints")
         self.hint_move = move
-        self.note = self.board.puzzle_hint(move)
+        self.say(self.board.puzzle_hint(move))
         self.app.sound(SOUND_HINT)
 
     def judged(self, judgement) -> None:
         if not judgement.correct:
             self.wrong = len(self.board.puzzle_moves())
             self.trying = False
-            self.note = wrong_words(self.puzzle)
+            self.say(wrong_words(self.puzzle))
             self.app.sound(SOUND_WRONG)
             return
         if judgement.reply is not None:
@@ -213,6 +233,8 @@ class PuzzleMode:
             self.board.puzzle_play(judgement.reply)
         if judgement.solved:
             self.solve()
+        else:
+            self.say(t("puzzle.right"))
 
     def solve(self) -> None:
         self.solved, self.trying = True, False

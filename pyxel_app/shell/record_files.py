@@ -57,10 +57,12 @@ class RecordShelf(Shelf):
 
 def record_of(rules: Rules, session, names: list[str]) -> Record:
     """The game ``session`` shows (its moves since the last restart), the players named as the
-    genre names them (PDN's White and Black tags)."""
+    genre names them (PDN's White and Black tags), and the result of a game resigned there."""
     return drained(recording(rules, session, names))
 
 
 def recording(rules: Rules, session, names: list[str]) -> Steps:
     """:func:`record_of` a move at a time."""
-    return (yield from Record.replaying(rules, session.start, session.move_texts(), format_of(rules).name_tags(names)))
+    genre, resigned = format_of(rules), session.resignation()
+    tags = genre.name_tags(names) + ((genre.result_tag(resigned.winner),) if resigned is not None else ())
+    return (yield from Record.replaying(rules, session.start, session.move_texts(), tags))

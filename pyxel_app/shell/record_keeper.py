@@ -71,8 +71,8 @@ class RecordKeeper:
         if self.solo_refused():
             return
         meta = self.record_meta(record)
-        session = Session(self.rules, self.load_start(self.rules.state_to_text(record.start), meta), meta,
-                          solver=self.solver())
+        start = self.load_start(self.rules.state_to_text(record.start), meta, self.rules.variant_of(record.start))
+        session = Session(self.rules, start, meta, solver=self.solver())
 
         def take(session: Session) -> None:
             before()

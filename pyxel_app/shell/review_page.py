@@ -18,6 +18,7 @@ from .strings import language, t
 
 KEY = "K"
 MARK = "?"  # after a mistake, here and in the record's move list
+UNPROVEN_MARK = "~"  # after a move neither the solver nor the engine could judge: not clean
 
 
 class ReviewPage(Page):
@@ -51,7 +52,8 @@ class ReviewPage(Page):
         number_width = max(len(move.line.number_text) for move in reviewed.moves)
         indent = " " * (number_width + 1)
         for move in reviewed.moves:
-            head = f"{move.line.number_text:>{number_width}} {move.line.label}" + (f" {MARK}" if move.mistake else "")
+            mark = f" {MARK}" if move.mistake else "" if move.proven else f" {UNPROVEN_MARK}"
+            head = f"{move.line.number_text:>{number_width}} {move.line.label}{mark}"
             rows += [(line, palette.LIGHT_RED if move.mistake else palette.TEXT) for line in fitted(head, width)]
             if move.mistake:
                 told = [(insight.move_words(move), palette.WHITE)]

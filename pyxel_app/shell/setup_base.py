@@ -177,6 +177,15 @@ def mode_choices(match: MatchForSetup) -> tuple[str, ...]:
     return local + (LAN_MODES if app.network else ()) + (CODE_MODES if app.network or app.web else ()) + puzzle
 
 
+def address_problem(key: str, value: str) -> str | None:
+    """What is wrong with the last address typed to join (what the address keyboard could not type)."""
+    from .keyboard import ADDRESS_MAX, clean_address
+
+    if len(value) > ADDRESS_MAX or clean_address(value) != value:
+        return f"not an address {value[:20]!r}"
+    return None
+
+
 def broker_problem(key: str, value: str) -> str | None:
     """What is wrong with the broker's address in the settings (empty: none is set)."""
     from ..net.room import parse_broker

@@ -12,9 +12,9 @@ from ..net.room import ALPHABET, CodeError, normal_code, parse_broker, shown_cod
 from . import palette, ui
 from .glyphs import GLYPHS
 from .hotkeys import pressed
-from .keyboard import ADDRESS_MAX, NameEntry
+from .keyboard import ADDRESS_MAX, NO_SPACE, NameEntry
 from .setup_base import BROKER_SETTING, KEYS_ROW, NAME_ROW, QUESTION_ROW, SOUND_SELECT, draw_prompt
-from .setup_net import NetScreen, WaitScreen, fit_lines, net_block
+from .setup_net import NetScreen, WaitScreen, fit_lines, hosted_rules, net_block
 from .strings import t
 
 BIG = 2  # the code is drawn at twice the font's size: read across a room
@@ -77,7 +77,7 @@ class CodeHostScreen(WaitScreen):
             code = shown_code(net.code)
             draw_big((ui.COLS - len(code) * BIG) // 2, y, code, palette.WHITE)
             y += 8 * BIG + ui.LINE_PITCH
-        y = net_block(y, broker_lines(match.broker), palette.GREY)
+        y = net_block(y, hosted_rules(match) + broker_lines(match.broker), palette.GREY)
         self.draw_wait(y)  # its keys in the last row of the key bar: this one a line's pitch above
         match.hotkeys.line_at(1, (KEYS_ROW + 1) * ui.CELL - ui.LINE_PITCH, t("net.keys.broker"))
 
@@ -101,7 +101,8 @@ class CodeScreen(NetScreen):
 
     def enter(self) -> None:
         self.entry = CodeEntry(self.accept, self.match.refuse, self.typed, rows=CODE_ROWS, most=CODE_MOST,
-                               clean=clean_code)
+                               clean=clean_code, specials=NO_SPACE,
+                               offer=False)  # the code typed before the broker's page
 
     def update(self, inp: Input) -> None:
         if wants_broker(inp, self.match.hotkeys.clicked(inp)):
@@ -137,7 +138,7 @@ class BrokerScreen(NetScreen):
     def enter(self) -> None:
         broker = self.match.broker  # one longer than the line holds (settings.txt takes any) is typed afresh
         self.entry = NameEntry(self.accept, self.match.refuse, broker if len(broker) <= ADDRESS_MAX else "",
-                               rows=BROKER_ROWS, most=ADDRESS_MAX, clean=clean_broker, capitals=False)
+                               rows=BROKER_ROWS, most=ADDRESS_MAX, clean=clean_broker, capitals=False, specials=NO_SPACE)
 
     def update(self, inp: Input) -> None:
         if not self.entry.update(inp):

@@ -10,12 +10,12 @@ from ..input import Action, Input
 from ..net.protocol import DEFAULT_PORT, join_address, split_address
 from ..rules.numbers import NumberError
 from . import palette, ui
-from .keyboard import ADDRESS_MAX, ADDRESS_ROWS, NameEntry, clean_address
+from .keyboard import ADDRESS_MAX, ADDRESS_ROWS, NO_SPACE, NameEntry, clean_address
 from .netplay import elapsed_text, why_text
 from .setup_base import (ADDRESS_SETTING, CHOICE_PITCH, FIRST_CHOICE_ROW, KEYS_ROW, MODE_CODE_JOIN, NAME_ROW,
                          NET_FIRST_PHASE, QUESTION_ROW,
                          SOUND_SELECT, ChoiceScreen, Screen, Steps, choice_list, draw_prompt)
-from .strings import t
+from .strings import has, t
 
 LAN_SHOWN = 5  # games found on this network listed at once (the rest come as others go)
 LABEL_MAX = ui.COLS - 6  # a listed game's label after "[n] ", inside the margin
@@ -50,7 +50,7 @@ class AddressScreen(NetScreen):
     def enter(self) -> None:
         last = self.match.app.settings.get(ADDRESS_SETTING, "")
         self.entry = NameEntry(self.accept, self.match.refuse, last, rows=ADDRESS_ROWS, most=ADDRESS_MAX,
-                               clean=clean_address, capitals=False)
+                               clean=clean_address, capitals=False, specials=NO_SPACE)
 
     def update(self, inp: Input) -> None:
         if not self.entry.update(inp):
@@ -123,9 +123,16 @@ class LanScreen(ChoiceScreen):
         return self.finder.found(self.match.spec.key)[:LAN_SHOWN] if self.finder is not None else []
 
     def labels(self) -> list[str]:
-        games = [t("net.lan.game", name=hosted.name or t("net.other_player"), address=lan_address(hosted))[:LABEL_MAX]
-                 for hosted in self.found()]
-        return [t("net.lan.type")] + games
+        return [t("net.lan.type")] + [self.label(hosted) for hosted in self.found()]
+
+    def label(self, hosted) -> str:
+        """A game found: its address, the rules it plays (where the game has more than one) and who hosts."""
+        name, address = hosted.name or t("net.other_player"), lan_address(hosted)
+        match = self.match
+        if match.spec.choose_variant and hosted.variant in match.rules.variants:
+            variant = variant_word(match, "variant_name", hosted.variant)
+            return t("net.lan.game_variant", address=address, variant=variant, name=name)[:LABEL_MAX]
+        return t("net.lan.game", name=name, address=address)[:LABEL_MAX]
 
     def enter(self) -> None:
         from ..net.lan import Finder
@@ -165,6 +172,17 @@ class LanScreen(ChoiceScreen):
             searching = t("net.lan.searching") + "." * (match.frame // 20 % 4)
             ui.text_at(2, FIRST_CHOICE_ROW + CHOICE_PITCH, searching, palette.GREY)
         ui.hot_at(1, KEYS_ROW, match.word("keys.choose"))
+
+
+def variant_word(match, kind: str, variant: str) -> str:
+    """A variant's ``rules`` line or short ``variant_name``, where the game words them; else its label."""
+    key = f"{match.spec.key}.{kind}.{variant}"
+    return t(key) if has(key) else match.word(f"variant.{variant}")
+
+
+def hosted_rules(match) -> list[str]:
+    """The line a host's waiting screen says the rules in, where the game has more than one."""
+    return [variant_word(match, "rules", match.variant)] if match.spec.choose_variant else []
 
 
 def lan_address(hosted) -> str:
@@ -249,7 +267,7 @@ class HostScreen(WaitScreen):
 
     def draw_body(self) -> None:
         match, net = self.match, self.match.net
-        y = net_block(QUESTION_ROW * ui.CELL, ui.wrap(t("net.hosting"), WIDTH))
+        y = net_block(QUESTION_ROW * ui.CELL, ui.wrap(t("net.hosting"), WIDTH) + hosted_rules(match))
         y = net_block(y, ui.wrap(t("net.tell"), WIDTH))
         port = net.listening_port if net is not None else match.default_port
         # local_addresses(): at most two and the loopback

@@ -228,3 +228,13 @@ class Shelf:
 
     def delete(self, slot: Slot) -> None:
         self.storage.delete(slot.file)
+
+
+def keep_changed_elsewhere(storage: DataFolder, game: str, file: str, slot_name: str, when: str) -> bool:
+    """Before ``file`` (an autosave) is written over or removed: when another app on the folder
+    changed it since this one read it, its game goes into the slot ``slot_name`` (over an earlier
+    one so kept: the latest of each app's games is always somewhere).  True when one was kept."""
+    if not storage.changed_elsewhere(file):
+        return False
+    text = storage.read(file)
+    return text is not None and Shelf(storage, game).save(slot_name, text, when)

@@ -18,6 +18,15 @@ a named pipe, a device) or a file bigger than its format allows is refused
 before a byte is read, and no open waits, so a pipe in the folder or a dropped
 link to ``/dev/zero`` never stalls a frame.
 
+One app at a time writes a folder: the first takes ``LOCK_FILE`` with the system's lock
+(``fcntl.flock``, ``msvcrt.locking`` on Windows), which the system lets go when the process ends
+however it ends, so a lock is never stale; a second app asks the player and may open the
+folder read-only (``DataFolder.claim``).  Where no lock can be taken (the browser's tabs share
+one localStorage and it has no lock a frame may wait for) each write still keeps the other
+app's work: the settings are merged key by key, an autosave that changed since it was read is
+kept beside (``DataFolder.changed_elsewhere``), and a write that meets the other's half-done
+write (its temporary file removed, its old file put back) is tried again.
+
 A backend raises what its medium raises.  ``DataFolder`` turns every such
 problem (missing, a folder in the way, permission, read-only, disk full,
 undecodable bytes) into a short message naming the file, and play goes on:
@@ -50,6 +59,10 @@ MAX_BAD_NUMBER = 10**6
 MAX_FILE_BYTES = 1024 * 1024
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
 OLD_SUFFIX = ".old"  # .NAME.old: the previous file, aside while a write moves the new one in
+# .NAME+XXXXXXXX.old: the same, named after its write's temporary file, so two writers never share it.
+ASIDE_MARK = "+"  # in no name the app writes (a slot's name writes other letters with ~)
+WRITE_TRIES = 3  # a write another app's start or write disturbed is tried again this often
+LOCK_FILE = "instance.lock"  # held by the one app that writes the folder; says its process id
 BOM = "\ufeff"  # an editor's byte order mark: read as nothing
 # An open never waits (a named pipe with no writer would block for ever); no effect on plain files.
 OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
@@ -91,6 +104,35 @@ def read_text(path: str | os.PathLike, limit: int) -> str:
     return read_bytes(path, limit).decode("utf-8-sig")
 
 
+class FolderInUse(OSError):
+    """Another app holds the store's lock: ``holder`` is its process id as it wrote it (may be empty)."""
+
+    def __init__(self, holder: str) -> None:
+        super().__init__(errno.EBUSY, "in use")
+        self.holder = holder
+
+
+def hold_lock(handle) -> bool:
+    """Lock the open file ``handle`` for this process without waiting; False when another holds it.
+    Raises OSError when the system has no lock for this file (then nothing is locked)."""
+    try:
+        import fcntl
+    except ImportError:
+        import msvcrt  # Windows: a lock on the first byte
+
+        handle.seek(0)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except PermissionError:
+            return False
+        return True
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 class Storage:
     """Named text blobs.  ``read`` returns None when nothing is stored under the name."""
 
@@ -115,6 +157,20 @@ class Storage:
 
     def check(self) -> None:
         """Raise when the store cannot be used at all."""
+
+    def lock(self) -> object | None:
+        """Take the store for this app; raise FolderInUse when another app holds it.  What is
+        returned holds the lock while it lives; None when the store has no lock to take."""
+        return None
+
+    def version(self, name: str) -> object:
+        """Something that changes whenever ``name`` is written (by any app); None when it is missing."""
+        return self.read(name)
+
+    def read_versioned(self, name: str, limit: int = MAX_FILE_BYTES) -> tuple[str | None, object]:
+        """``read`` and the version of what was read (a change meanwhile is seen later, never missed)."""
+        text = self.read(name, limit)
+        return text, text
 
     def offer(self, name: str, text: str) -> bool:
         """Hand ``text`` to the player as a file ``name`` outside the store; False when the store
@@ -191,39 +247,112 @@ class FileStorage(Storage):
             return read_text(self._path(name), limit)
         except FileNotFoundError:
             pass
-        try:  # the last whole file, still aside when the start could not put it back (a read-only folder)
-            return read_text(self._path(f"{TEMP_PREFIX}{name}{OLD_SUFFIX}"), limit)
+        # The last whole file, still aside: the start could not put it back (a read-only folder),
+        # or another app is between the two renames of its write.
+        for aside in self._asides(name):
+            try:
+                return read_text(self._path(aside), limit)
+            except FileNotFoundError:
+                continue
+        return None
+
+    def _asides(self, name: str) -> list[str]:
+        """The names ``name``'s old file may have aside: the name of earlier versions, then each write's own."""
+        start = f"{TEMP_PREFIX}{name}{ASIDE_MARK}"
+        try:
+            others = [other for other in os.listdir(self.folder) if other.startswith(start) and other.endswith(OLD_SUFFIX)]
+        except OSError:
+            others = []
+        return [f"{TEMP_PREFIX}{name}{OLD_SUFFIX}", *others]
+
+    def read_versioned(self, name: str, limit: int = MAX_FILE_BYTES) -> tuple[str | None, object]:
+        version = self.version(name)  # before the read: a change meanwhile is seen later, never missed
+        return self.read(name, limit), version
+
+    def version(self, name: str) -> object:
+        """Every write makes a new file (its own inode) with its own time."""
+        try:
+            info = os.stat(self._path(name))
         except FileNotFoundError:
             return None
+        return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
     def write(self, name: str, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self._path(name)
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(path))
-        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
+        for attempt in range(WRITE_TRIES):
+            try:
+                self._write_once(name, text)
+                return
+            except FileNotFoundError:  # another app's start removed this write's temporary file
+                if attempt == WRITE_TRIES - 1:
+                    raise
+
+    def _write_once(self, name: str, text: str) -> None:
+        path = self._path(name)
+        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=f"{TEMP_PREFIX}{name}{ASIDE_MARK}", suffix=TEMP_SUFFIX)
         aside = None
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
-            aside = self._move_aside(name)
+            aside = self._move_aside(name, Path(temp).name[: -len(TEMP_SUFFIX)] + OLD_SUFFIX)
             os.replace(temp, path)  # lands on nothing: the old file is aside
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             if aside is not None:
-                os.replace(aside, path)
+                self._put_back(aside, path)
             raise
         if aside is not None:
-            aside.unlink()
+            aside.unlink(missing_ok=True)  # another app's start may have put it back already
 
-    def _move_aside(self, name: str) -> Path | None:
-        """Rename the file aside (onto nothing: the start removed any earlier one); None when there is none."""
-        aside = self._path(f"{TEMP_PREFIX}{name}{OLD_SUFFIX}")
+    def _move_aside(self, name: str, aside_name: str) -> Path | None:
+        """Rename the file aside onto a name of this write's own; None when there is none."""
+        aside = self._path(aside_name)
         try:
             os.replace(self._path(name), aside)
         except FileNotFoundError:
             return None
         return aside
+
+    @staticmethod
+    def _put_back(aside: Path, path: Path) -> None:
+        """After a failed write: the old file back, unless another app wrote the file meanwhile."""
+        try:
+            if path.exists():
+                aside.unlink()
+            else:
+                os.replace(aside, path)
+        except FileNotFoundError:
+            pass
+
+    def lock(self) -> object | None:
+        """The open ``LOCK_FILE``, locked; None when this folder's system has no lock (a network
+        share may not): the app then writes unlocked, as in the browser."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            handle = open(self._path(LOCK_FILE), "a+", encoding="utf-8")
+        except OSError:
+            return None
+        try:
+            held = hold_lock(handle)
+        except OSError:
+            handle.close()
+            return None
+        if not held:
+            try:
+                handle.seek(0)
+                holder = handle.read(20).strip()
+            except OSError:  # Windows refuses to read a locked byte
+                holder = ""
+            handle.close()
+            raise FolderInUse(holder if holder.isdigit() else "")
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        return handle
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
@@ -264,7 +393,8 @@ class FileStorage(Storage):
             self._path(name).unlink()
         elif name.endswith(OLD_SUFFIX):
             # A write stopped between its two renames: the old file is the last whole one.
-            original = self._path(name[len(TEMP_PREFIX) : -len(OLD_SUFFIX)])
+            body = name[len(TEMP_PREFIX) : -len(OLD_SUFFIX)]  # NAME, or NAME+XXXXXXXX
+            original = self._path(body.rpartition(ASIDE_MARK)[0] or body)
             if original.exists():
                 self._path(name).unlink()
             else:
@@ -369,20 +499,46 @@ class DataFolder:
     """
 
     def __init__(self, backend: Storage, report: Callable[[str], None] | None = None,
-                 limits: dict[str, int] | None = None) -> None:
+                 limits: dict[str, int] | None = None, lock: bool = False) -> None:
+        """``lock``: take the folder for this app (the real start does; tests make many apps on one)."""
         self.backend = backend
         self.report = report or (lambda text: None)
         self.limits = limits or {}
         self.memory: dict[str, str | None] = {}
+        self.seen: dict[str, object] = {}  # each file's version as this app last read or wrote it
         self.failing = False
         self.lasting = True  # False once the folder is unusable: what is written lasts this session only
+        self.read_only = False  # another app writes the folder: this one keeps what it writes in memory
+        self.holder: str | None = None  # that app's process id (may be empty) while it holds the folder
+        self.held = None  # the lock, held while this lives
         try:
             backend.check()
+            if lock and not self.claim():
+                return
             backend.clean_up()
         except backend.errors as error:
             self.report(t("storage.no_folder", folder=backend.describe(""), why=problem_text(error)))
             self.backend = MemoryStorage()
             self.lasting = False
+
+    def claim(self) -> bool:
+        """Take the folder's lock; False (read-only, ``holder`` said) while another app holds it.
+        After a later True the folder is this app's, and what was kept in memory meanwhile is written."""
+        try:
+            self.held = self.backend.lock()
+        except FolderInUse as busy:
+            self.holder, self.read_only, self.lasting = busy.holder, True, False
+            return False
+        if self.holder is not None:  # the other app has closed: its half-done writes are gone with it
+            self.holder, self.read_only, self.lasting = None, False, True
+            self.backend.clean_up()
+            kept, self.memory = self.memory, {}
+            for name, text in kept.items():
+                if text is None:
+                    self.delete(name)
+                else:
+                    self.write(name, text)
+        return True
 
     def describe(self, name: str) -> str:
         return self.backend.describe(name)
@@ -414,29 +570,48 @@ class DataFolder:
         if name in self.memory:
             return self.memory[name]
         try:
-            text = self.backend.read(name, self.limit(name))
+            text, version = self.backend.read_versioned(name, self.limit(name))
         except self.backend.errors as error:
             self.set_aside(name, problem_text(error))
             return None
+        self.seen[name] = version
         return text.removeprefix(BOM) if text is not None else None
+
+    def changed_elsewhere(self, name: str) -> bool:
+        """Another app wrote or removed ``name`` since this one last read or wrote it."""
+        if name in self.memory or name not in self.seen:
+            return False
+        try:
+            return self.backend.version(name) != self.seen[name]
+        except self.backend.errors:
+            return False
 
     def write(self, name: str, text: str) -> bool:
         """True when it reached the medium; otherwise it is kept for this session only."""
+        if self.read_only:
+            self.memory[name] = text
+            return False
         try:
             self.backend.write(name, text)
         except self.backend.errors as error:
             self.memory[name] = text
             self._failed(name, error)
             return False
+        try:
+            self.seen[name] = self.backend.version(name)
+        except self.backend.errors:
+            self.seen.pop(name, None)  # not known: no later write is taken for another app's
         self.memory.pop(name, None)
         self.failing = False
         return self.lasting
 
     def delete(self, name: str) -> None:
-        try:
-            self.backend.delete(name)
-        except self.backend.errors as error:
-            self._failed(name, error)
+        if not self.read_only:
+            try:
+                self.backend.delete(name)
+                self.seen[name] = None
+            except self.backend.errors as error:
+                self._failed(name, error)
         self.memory[name] = None
 
     def _failed(self, name: str, error: BaseException) -> None:
@@ -450,6 +625,9 @@ class DataFolder:
         Returns the set-aside name, or None when even that failed (the file stays as it is).
         """
         self.memory[name] = None
+        if self.read_only:  # the app that writes the folder sets it aside
+            self.report(t("storage.unusable_here", file=name, why=why))
+            return None
         try:
             bad = self.backend.set_aside(name)
         except self.backend.errors as error:
@@ -460,6 +638,8 @@ class DataFolder:
 
     def keep_copy(self, name: str, text: str) -> str | None:
         """Keep ``text`` (a file about to be repaired) as the next set-aside copy of ``name``."""
+        if self.read_only:
+            return None
         try:
             bad, stale = self.backend.next_bad_name(name)
             self.backend.write(bad, text)

@@ -53,6 +53,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "puzzle.wrong.finish": "One marble cannot be left now. [Z] takes it back.",
         "puzzle.wrong.par": "That slide misses par. [Z] takes it back.",
         "puzzle.solved": "Solved! Days in a row: {n}.",
+        "puzzle.solved.par": "Solved in {moves} moves (par {par}). Days in a row: {n}.",
+        "puzzle.right": "Right.",
         "puzzle.showing": "The solution, move by move.",
         "puzzle.shown": "That was the solution. [Z] goes back.",
         "puzzle.hint": "Hint: {move}",
@@ -165,6 +167,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "msg.crashed_no_game": "Something went wrong. Details: {log}",
         "storage.set_aside": "{file} could not be used ({why}); kept as {bad}.",
         "storage.unusable": "{file} could not be used ({why}) nor set aside ({problem}); it is left alone.",
+        "in_use.word": "In use.",
+        "in_use.text": "ByPuzz Arcade is already open on the data folder {folder} (process {process}). Two windows "
+                       "writing one folder lose each other's games and settings.",
+        "in_use.text_no_process": "ByPuzz Arcade is already open on the data folder {folder}. Two windows "
+                                  "writing one folder lose each other's games and settings.",
+        "in_use.read_only": "[O]pen read-only: play, keep nothing",
+        "in_use.again": "[R]etry: I closed the other window",
+        "in_use.quit": "[Q]uit",
+        "in_use.still_open": "Still open: close it, then retry.",
+        "in_use.footer": "[↑↓] choose  [RETURN] OK  [ESC] quit",
+        "in_use.read_only_note": "Read-only: the other window keeps the folder. Nothing you change here is kept.",
+        "storage.unusable_here": "{file} could not be used ({why}); the other window may set it aside.",
         "storage.no_folder": "The data folder {folder} cannot be used ({why}). Play goes on; nothing is saved this time.",
         "storage.too_big": "too big, more than {limit} bytes",
         "storage.kind.folder": "a folder, not a file",
@@ -172,10 +186,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "storage.kind.device": "a device, not a file",
         "storage.kind.other": "not a plain file",
         "settings.odd_key": "{key}: a key with odd characters",
+        "settings.long_key": "a key of {n} characters",
+        "settings.long_value": "a value of {n} characters, at most {most}",
+        "settings.too_many": "{n} settings, only the first {most} read",
         "msg.save_bug": "it trips up the game; see crash.log",
         "settings.fixed": "Settings: {problems}. Defaults used there, everything else kept.",
         "msg.no_hint": "No hint here.",
         "msg.save_kept": "Old game kept until your first move.",
+        "slots.elsewhere": "Elsewhere",
+        "msg.elsewhere_kept": "Another window changed this game: its game is in the slot {slot}.",
         "msg.ok": "[RETURN] OK",
         "slots.word.save": "Save.",
         "slots.word.load": "Load.",
@@ -268,6 +287,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.to_move": "{player} to move",
         "match.draw": "The game is a draw!",
         "match.moves": "Move {n}",
+        "match.counted": "Count:",
+        "match.confirm_resign": "{player}: resign this game? It counts as lost.",
         "match.thinking": "Thinking",
         "match.hinting": "Hint",
         "match.new_players": "New players",
@@ -287,6 +308,23 @@ STRINGS: dict[str, dict[str, str]] = {
             "or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
             "connection keeps the game: reconnect from the question or the game menu."
         ),
+        "net.help_page": (
+            "Network play: two computers play one game, each judging every move itself.\n\n"
+            "On this network: one player chooses Host a network game and waits; the screen shows this "
+            "computer's addresses. The other chooses Join a network game: the games hosted here are "
+            "listed as they are heard, with the rules they play, or type the host's address "
+            "(192.168.1.5, pc-anna:5000).\n\n"
+            "Anywhere, by invite code: the host chooses Host by invite code and reads out the code of "
+            "nine characters; the other chooses Join by invite code and types it (any case, with or "
+            "without the dashes). Both meet on a broker, a server both reach: [F2] (pad X) types its "
+            "address, host or host:port (a wss:// URL in the browser).\n\n"
+            "The host chooses the rules and whether both may see the evaluation; the joiner learns "
+            "both, and the host moves first. While waiting [ESC] cancels; after a failure [RETURN] "
+            "tries again.\n\n"
+            "In the game [Z] asks to take your last move back; the game menu ([TAB], pad START) offers "
+            "a draw or resigns; after the end [N] asks for a new game, the sides swapped. A dropped "
+            "connection keeps the game: reconnect from the question or the game menu."
+        ),
         "net.mode.host": "Host a network game",
         "net.mode.join": "Join a network game",
         "net.mode.code_host": "Host by invite code",
@@ -295,7 +333,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.code.prompt": "The invite code from the player who hosts:",
         "net.code.bad": "Not an invite code: {code}",
         "net.code.broker": "Broker: {broker}",
-        "net.code.no_broker": "No broker is set: press F2 and type its address.",
+        "net.code.no_broker": "No broker is set: press F2 (pad X) and type its address.",
         "net.code.connecting": "Joining {code} through {broker}.",
         "net.code.back_soon": "Waiting for {player}, code {code} {time}",
         "net.keys.code": "Type; [RETURN] join, [F2] the broker",
@@ -306,6 +344,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.lan.question": "Games on this network:",
         "net.lan.type": "Type the host's address",
         "net.lan.game": "{address} {name}",
+        "net.lan.game_variant": "{address} ({variant}) {name}",
         "net.lan.searching": "Looking for games",
         "net.word": "Network.",
         "net.hosting": "Waiting for the other player to join.",
@@ -390,7 +429,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.slow": "no greeting within {detail} s",
         "net.why.broker_down": "the broker cannot be reached",
         "net.why.broker_unknown": "the broker's address is not known",
-        "net.why.broker_address": "the broker's address is no address",
+        "net.why.broker_address": "the broker's address cannot be used",
+        "net.why.no_broker": "no broker is set",
+        "net.why.no_websocket": "this page cannot reach a broker",
         "net.why.broker_kind": "the broker's address is of the wrong kind here",
         "net.why.broker_refused": "the broker refused the game (code {detail})",
         "net.why.broker_lost": "the connection to the broker was lost",
@@ -466,14 +507,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "review.no_game": "No game to review here.",
         "review.empty": "No moves to review yet.",
         "review.none": "No mistakes.",
+        "review.none.unproven": "No mistake found; {unproven}.",
+        "review.also_unproven": "{unproven}.",
+        "review.unproven": "{n} moves not proven (~)",
+        "review.unproven.one": "1 move not proven (~)",
         "review.count": "{n} mistakes",
         "review.count.one": "1 mistake",
-        "review.summary": "{count}, the first at move {n}: {best} {kept}.",
+        "review.summary": "{count}, the first at move {n}: {move}, {after} after it; {best} {kept}.",
         "review.summary.plain": "{count}, the first at move {n}.",
+        "review.after.win": "a win",
+        "review.after.draw": "a draw",
+        "review.after.loss": "a loss",
+        "review.after.unknown": "unclear",
         "review.kept.win": "kept the win",
         "review.kept.draw": "kept the draw",
         "review.kept.loss": "held out longer",
-        "review.kept.score": "kept {verdict}",
+        "review.kept.score": "was better ({verdict})",
+        "review.score": "{score} for {side}",
+        "review.even": "even",
         "review.best": "Best: {move}",
         "review.footer": "[ESC] back",
         "review.footer.scroll": "[↑↓] scroll  [ESC] back",
@@ -594,6 +645,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "puzzle.wrong.finish": "Jetzt bleibt keine einzelne Murmel. [Z] nimmt es zurück.",
         "puzzle.wrong.par": "Dieser Zug verfehlt das Par. [Z] nimmt ihn zurück.",
         "puzzle.solved": "Gelöst! Tage in Folge: {n}.",
+        "puzzle.solved.par": "Gelöst in {moves} Zügen (Par {par}). Tage in Folge: {n}.",
+        "puzzle.right": "Richtig.",
         "puzzle.showing": "Die Lösung, Zug um Zug.",
         "puzzle.shown": "Das war die Lösung. [Z] geht zurück.",
         "puzzle.hint": "Tipp: {move}",
@@ -710,6 +763,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "msg.crashed_no_game": "Etwas ist schiefgegangen. Details: {log}",
         "storage.set_aside": "{file} unbrauchbar ({why}); als {bad} aufbewahrt.",
         "storage.unusable": "{file} unbrauchbar ({why}), nicht umbenennbar ({problem}); bleibt, wie es ist.",
+        "in_use.word": "Belegt.",
+        "in_use.text": "Das Programm ist im Datenordner {folder} schon offen (Prozess {process}). Zwei Fenster, "
+                       "die einen Ordner beschreiben, verlieren gegenseitig Spiele und Einstellungen.",
+        "in_use.text_no_process": "Das Programm ist im Datenordner {folder} schon offen. Zwei Fenster, "
+                                  "die einen Ordner beschreiben, verlieren gegenseitig Spiele und Einstellungen.",
+        "in_use.read_only": "Nur [L]esen: spielen, nichts behalten",
+        "in_use.again": "[N]och mal: anderes Fenster ist zu",
+        "in_use.quit": "[B]eenden",
+        "in_use.still_open": "Noch offen: schließen, dann noch mal.",
+        "in_use.footer": "[↑↓] wählen  [RETURN] OK  [ESC] beenden",
+        "in_use.read_only_note": "Nur lesen: das andere Fenster hält den Ordner. Nichts von hier wird behalten.",
+        "storage.unusable_here": "{file} unbrauchbar ({why}); das andere Fenster kann es beiseitelegen.",
         "storage.no_folder": "Datenordner {folder} nicht nutzbar ({why}). Es geht weiter; diesmal wird nichts gespeichert.",
         "storage.too_big": "zu groß, mehr als {limit} Bytes",
         "storage.kind.folder": "ein Ordner, keine Datei",
@@ -717,10 +782,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "storage.kind.device": "ein Gerät, keine Datei",
         "storage.kind.other": "keine gewöhnliche Datei",
         "settings.odd_key": "{key}: ein Schlüssel mit seltsamen Zeichen",
+        "settings.long_key": "ein Schlüssel mit {n} Zeichen",
+        "settings.long_value": "ein Wert mit {n} Zeichen, höchstens {most}",
+        "settings.too_many": "{n} Einstellungen, nur die ersten {most} gelesen",
         "msg.save_bug": "das Spiel stolpert darüber; siehe crash.log",
         "settings.fixed": "Einstellungen: {problems}. Dort Standard, alles andere bleibt.",
         "msg.no_hint": "Hier gibt es keinen Tipp.",
         "msg.save_kept": "Altes Spiel bleibt bis zum ersten Zug.",
+        "slots.elsewhere": "Woanders",
+        "msg.elsewhere_kept": "Ein anderes Fenster änderte dieses Spiel: seins liegt im Platz {slot}.",
         "msg.ok": "[RETURN] OK",
         "slots.word.save": "Speichern.",
         "slots.word.load": "Laden.",
@@ -813,6 +883,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "match.to_move": "{player} ist am Zug",
         "match.draw": "Das Spiel ist unentschieden!",
         "match.moves": "Zug {n}",
+        "match.counted": "Anzahl:",
+        "match.confirm_resign": "{player}: dieses Spiel aufgeben? Es zählt als verloren.",
         "match.thinking": "Denkt nach",
         "match.hinting": "Tipp",
         "match.new_players": "Neue Spieler",
@@ -833,6 +905,25 @@ STRINGS: dict[str, dict[str, str]] = {
             "einem neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das "
             "Spiel: über die Frage oder das Spielmenü neu verbinden."
         ),
+        "net.help_page": (
+            "Netzwerkspiel: zwei Rechner spielen eine Partie, jeder prüft jeden Zug selbst.\n\n"
+            "Im selben Netz: ein Spieler wählt Netzwerkspiel eröffnen und wartet; der Bildschirm zeigt "
+            "die Adressen dieses Rechners. Der andere wählt Netzwerkspiel beitreten: die Spiele hier "
+            "werden gelistet, sobald sie zu hören sind, mit ihren Regeln, oder er tippt die Adresse "
+            "des Eröffners (etwa 192.168.1.5:5000).\n\n"
+            "Überall, per Einladungscode: der Eröffner wählt Per Code eröffnen und liest den Code aus "
+            "neun Zeichen vor; der andere wählt Per Code beitreten und tippt ihn (groß oder klein, mit "
+            "oder ohne Striche). Beide treffen sich auf einem Broker, einem Server, den beide "
+            "erreichen: [F2] (Pad X) tippt seine Adresse, Rechner oder Rechner:Port (im Browser eine "
+            "wss://-Adresse).\n\n"
+            "Der Eröffner wählt die Regeln und ob beide die Bewertung sehen dürfen; der andere "
+            "erfährt beides, und der Eröffner zieht zuerst. Beim Warten bricht [ESC] ab; nach einem "
+            "Fehlschlag versucht [RETURN] es erneut.\n\n"
+            "Während der Partie fragt [Z], ob du deinen letzten Zug zurücknehmen darfst; das Spielmenü "
+            "([Tab], Pad START) bietet Remis an oder gibt auf; nach dem Ende fragt [N] nach einem "
+            "neuen Spiel mit getauschten Seiten. Bricht die Verbindung ab, bleibt das Spiel: über die "
+            "Frage oder das Spielmenü neu verbinden."
+        ),
         "net.mode.host": "Netzwerkspiel eröffnen",
         "net.mode.join": "Netzwerkspiel beitreten",
         "net.mode.code_host": "Per Code eröffnen",
@@ -841,7 +932,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.code.prompt": "Der Einladungscode vom eröffnenden Spieler:",
         "net.code.bad": "Kein Einladungscode: {code}",
         "net.code.broker": "Broker: {broker}",
-        "net.code.no_broker": "Kein Broker eingestellt: F2 drücken und seine Adresse tippen.",
+        "net.code.no_broker": "Kein Broker eingestellt: F2 (Pad X) drücken und seine Adresse tippen.",
         "net.code.connecting": "Trete {code} über {broker} bei.",
         "net.code.back_soon": "Warte auf {player}, Code {code} {time}",
         "net.keys.code": "Tippen; [RETURN] beitreten, [F2] Broker",
@@ -852,6 +943,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.lan.question": "Spiele in diesem Netz:",
         "net.lan.type": "Adresse des Eröffners tippen",
         "net.lan.game": "{address} {name}",
+        "net.lan.game_variant": "{address} ({variant}) {name}",
         "net.lan.searching": "Suche Spiele",
         "net.word": "Netzwerk.",
         "net.hosting": "Warte, bis der andere Spieler beitritt.",
@@ -936,7 +1028,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "net.why.slow": "kein Gruß binnen {detail} s",
         "net.why.broker_down": "der Broker ist nicht erreichbar",
         "net.why.broker_unknown": "die Adresse des Brokers ist unbekannt",
-        "net.why.broker_address": "die Adresse des Brokers ist keine Adresse",
+        "net.why.broker_address": "die Adresse des Brokers ist unbrauchbar",
+        "net.why.no_broker": "kein Broker eingestellt",
+        "net.why.no_websocket": "diese Seite erreicht keinen Broker",
         "net.why.broker_kind": "die Adresse des Brokers passt hier nicht",
         "net.why.broker_refused": "der Broker lehnt das Spiel ab (Code {detail})",
         "net.why.broker_lost": "die Verbindung zum Broker ist abgerissen",
@@ -1013,14 +1107,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "review.no_game": "Hier gibt es keine Partie zu prüfen.",
         "review.empty": "Noch keine Züge zu prüfen.",
         "review.none": "Keine Fehler.",
+        "review.none.unproven": "Kein Fehler gefunden; {unproven}.",
+        "review.also_unproven": "{unproven}.",
+        "review.unproven": "{n} Züge nicht bewiesen (~)",
+        "review.unproven.one": "1 Zug nicht bewiesen (~)",
         "review.count": "{n} Fehler",
         "review.count.one": "1 Fehler",
-        "review.summary": "{count}, der erste bei Zug {n}: {best} {kept}.",
+        "review.summary": "{count}, der erste bei Zug {n}: {move}, danach {after}; {best} {kept}.",
         "review.summary.plain": "{count}, der erste bei Zug {n}.",
-        "review.kept.win": "hält den Sieg",
-        "review.kept.draw": "hält das Unentschieden",
-        "review.kept.loss": "hält länger stand",
-        "review.kept.score": "hält {verdict}",
+        "review.after.win": "ein Sieg",
+        "review.after.draw": "ein Unentschieden",
+        "review.after.loss": "eine Niederlage",
+        "review.after.unknown": "unklar",
+        "review.kept.win": "hätte den Sieg gehalten",
+        "review.kept.draw": "hätte das Unentschieden gehalten",
+        "review.kept.loss": "hätte länger standgehalten",
+        "review.kept.score": "war besser ({verdict})",
+        "review.score": "{score} für {side}",
+        "review.even": "ausgeglichen",
         "review.best": "Bester Zug: {move}",
         "review.footer": "[Esc] zurück",
         "review.footer.scroll": "[↑↓] blättern  [Esc] zurück",

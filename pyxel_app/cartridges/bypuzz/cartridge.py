@@ -175,6 +175,7 @@ class ByPuzzCartridge(Cartridge):
             return parse_number(value, 1, MAX_MOVES, "a move count")
 
         return {
+            "bypuzz.set": lambda key, value: None,  # bounded like every value; an unknown set is the standard one
             "bypuzz.target": one_of(*TARGET_CHOICES),
             "bypuzz.level": one_of(*LEVELS),
             "bypuzz.tiles": one_of(*TILE_STYLES),
@@ -338,6 +339,7 @@ class ByPuzzCartridge(Cartridge):
             self.searcher = Solver(goal)
 
     def play(self, start: tuple[int, ...], par: int | None, check_run: bool = True) -> None:
+        self.message_frames = 0  # a word of the shuffle ("Still shuffling") ends with it
         self.session = Session(RULES, Fifteen(start, self.goal), self.session_meta(par))
         self.hints_used = 0
         self.searcher.keep_only(start)
@@ -374,23 +376,24 @@ class ByPuzzCartridge(Cartridge):
     def start_playing(self) -> None:
         self.new_game(shuffle_moves=QUICK_SHUFFLE_MOVES)
 
-    def load_start(self, text: str, meta: dict[str, str]) -> Fifteen:
-        state = RULES.state_from_text(text)
+    def load_start(self, text: str, meta: dict[str, str], variant: str | None = None) -> Fifteen:
+        state = RULES.state_from_text(text, variant)
         tiles, goal = state.tiles, state.goal
         if GOAL_SEPARATOR not in text and "goal" in meta:  # saves written before the text held the goal
             goal = arrangement_from_text(meta["goal"], "goal")
         if not is_solvable(tiles, goal):
             raise ValueError("this position cannot reach its goal")
-        self.set_goal(goal)
-        if meta.get("level") in LEVELS:
-            self.level = meta["level"]
-        return Fifteen(tiles, goal)
+        return Fifteen(tiles, goal)  # the goal and level are the game's once it is shown (a read may be declined)
 
     def on_session_changed(self) -> None:
-        """After every change of the board (move, undo, redo, restart, load, resume): the par of
-        the game shown, and the play screen's one after-change path (recount, notice a win)."""
+        """After every change of the board (move, undo, redo, restart, load, resume): the target and
+        level of the game shown, its par, and the play screen's one after-change path (recount,
+        notice a win)."""
         if self.session is None:
             return
+        self.set_goal(self.state.goal)
+        if self.session.meta.get("level") in LEVELS:
+            self.level = self.session.meta["level"]
         if self.par is None:
             self.searcher.want(self.session.start.tiles)
         if isinstance(self.screen, self.screen_classes["play"]):

@@ -127,6 +127,7 @@ class PlayScreen(Screen):
     def __init__(self, cart, check_run: bool = True) -> None:
         super().__init__(cart)
         self.in_place = 0  # the count in the box top right, as of the last check
+        self.checked: dict[int, tuple] = {}  # history position -> (the board, its count) of each check run ended there
         self.check_cells: list[int] = []
         self.check_frame = -1
         self.won = False
@@ -167,6 +168,16 @@ class PlayScreen(Screen):
         state = self.cart.state
         return sum(1 for tile, want in zip(state.tiles, state.goal) if tile and tile == want)
 
+    def last_checked(self) -> int:
+        """With the automatic check off, the box's count at the position shown: that of the last
+        check run on the way there (0 before any), so undo and the replay show the same."""
+        session = self.cart.session
+        for position in sorted(self.checked, reverse=True):
+            board, count = self.checked[position]
+            if position <= session.position and session.states[position] == board:
+                return count
+        return 0
+
     # The check run.
 
     def start_check(self) -> None:
@@ -187,6 +198,7 @@ class PlayScreen(Screen):
     def finish_check(self) -> None:
         """The check run ends: every tile in place counted, and a solved board is a win."""
         self.in_place = len(self.check_cells)
+        self.checked[self.cart.session.position] = (self.cart.state, self.in_place)
         self.check_frame = -1
         if self.cart.solved:
             self.win()
@@ -243,6 +255,8 @@ class PlayScreen(Screen):
             self.in_place = self.count_in_place()
             if cart.solved and not self.won:
                 self.win()
+        else:
+            self.in_place = self.last_checked()
 
     def refuse(self) -> None:
         self.cart.sound("refused")
@@ -460,14 +474,14 @@ class PlayScreen(Screen):
         cart = self.cart
         tiles = cart.state.tiles
         mark = slide_mark(tiles, cart.session.last_move())
-        draw_board(tiles, cart.goal, cart.tile_style, colours, offsets=offsets, mark=mark)
+        draw_board(tiles, cart.state.goal, cart.tile_style, colours, offsets=offsets, mark=mark)
 
     def draw_replay(self, lines) -> None:
         """The board at the replay's moment as undo to it would show it (``board_changed``): no
         hint, check run nor glide, and all green where the win is noticed there."""
         cart = self.cart
         won = cart.solved and (self.won if lines.present else cart.auto_check)
-        in_place = self.count_in_place() if cart.auto_check else self.in_place
+        in_place = self.count_in_place() if cart.auto_check else self.last_checked()
         self.title(lines.word)
         self.draw_board({cell: palette.GREEN for cell in range(CELLS)} if won else {}, {})
         draw_side(cart, (moves_text(cart.session.move_count), t("bypuzz.in_place", n=in_place)))

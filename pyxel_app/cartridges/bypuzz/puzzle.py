@@ -92,7 +92,7 @@ class PuzzlePlayScreen(PlayScreen):
         side_block(SIDE_TOP, [(moves_text(cart.session.move_count), palette.WHITE)])
         for index, (label, value) in enumerate(mode.lines()):
             side_block(SIDE_TOP + 3 + 3 * index, [(label, palette.GREY), (value, palette.WHITE)])
-        draw_mini(ui.CELL, GOAL_ROW * ui.CELL, cart.goal)
+        draw_mini(ui.CELL, GOAL_ROW * ui.CELL, cart.state.goal)
         side_block(GOAL_ROW, [(t("bypuzz.side.goal"), palette.GREY)], GOAL_COL)
         text = cart.message if cart.message_frames else mode.status_text()
         colour = palette.YELLOW if mode.solved or mode.wrong is not None else palette.WHITE
