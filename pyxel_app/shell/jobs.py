@@ -29,6 +29,7 @@ JOB_MS = 8.0  # wanted a frame (room for a step past the clock); the app cuts it
 # The first slice, in the frame of the key (or the drop) that asked: at least this much, so the
 # usual file (a record of a hundred moves, a list of a few slots) is done at once, with no box.
 FIRST_SLICE_MS = 8.0
+_answering = False  # a job's answer is being handed on: a job it starts has had this frame's slice
 LONGEST = 100_000  # the most moves a save holds (session.MAX_ENTRIES): the box fits its line
 # What the work yields: the key of its words, then what is done and how much there is in all.
 Progress = tuple[str, int, "int | None"]
@@ -99,7 +100,12 @@ class JobBox(TextBox):
         if self.job.finished:
             if self.app.is_open(self):
                 self.close()
-            self.on_done(self.job.result)
+            global _answering
+            _answering, before = True, _answering
+            try:
+                self.on_done(self.job.result)
+            finally:
+                _answering = before
             return True
         return False
 
@@ -130,6 +136,6 @@ def run_job(app: Host, work: Work, name: str, on_done: Callable[[Any], Any],
     """Do ``work`` (on the file ``name``) a slice a frame, then hand its answer to ``on_done``;
     ``on_cancel`` runs if the player cancels it.  Work done within this frame's slice shows no box."""
     box = JobBox(app, Job(work), name, on_done, on_cancel)
-    if not box.advance(FIRST_SLICE_MS):
+    if not box.advance(0.0 if _answering else FIRST_SLICE_MS):
         app.open_overlay(box)
     return box
