@@ -10,12 +10,15 @@ CPU time's max and p99 and the frames the work took (``python -m pyxel_app.bench
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from pathlib import Path
 
-from .figures import quantile
+from .. import cli
+from .figures import quantile, report
 from .frames import TimedApp, headless_app
 
+PROG = "python -m pyxel_app.bench.long_files"
 FRAME_LIMIT = 60 * 60 * 10
 QUICK_FILES = 200
 IMPORT_FILES = 2000
@@ -162,9 +165,20 @@ def run(report, quick: bool = False) -> None:
                figures(listed(folder, "import_record", scroll=40)))
 
 
+def build_parser() -> cli.Parser:
+    parser = cli.Parser(prog=PROG, description="Frames while the longest record is dropped, the longest save resumed, "
+                                               "40 such slots and 2,000 record files listed.")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (a 10,000-move save, 200 files)")
+    return parser
+
+
+def play(args) -> None:
+    run(report, args.quick)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli.main(build_parser, play, argv)
+
+
 if __name__ == "__main__":
-    import sys
-
-    from .figures import report as print_figure
-
-    run(print_figure, quick="--quick" in sys.argv)
+    sys.exit(main())
