@@ -21,10 +21,11 @@ position where it resigned): lost for that side there; a move a player makes dro
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .rules.base import NotationError, Outcome, Rules, RulesError, UnknownVariantError
+from .rules.base import NotationError, Outcome, Rules, RulesError, Steps, UnknownVariantError, drained
 from .rules.numbers import NumberError, parse_number
 
 RESTART = "restart"
@@ -32,6 +33,8 @@ RESIGNED_META = "resigned"
 FORMAT_VERSION = "1"
 # Moves and restarts in one save; far beyond any real game, small enough to replay at once.
 MAX_ENTRIES = 100_000
+# Lines read between two yields of the readers below (a caller steps them a few ms a frame).
+LINES_A_STEP = 256
 
 
 class SaveFileError(RulesError):
@@ -48,11 +51,15 @@ class Session:
     moves: list[str] = field(default_factory=list)
     position: int = 0
     solver: Callable[[Any], Any] | None = None
+    # The history's entries that are restarts, in order: a screen asks every frame how many moves
+    # the game shows, and a 100,000-move game must not be walked to answer.
+    restarts: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.states:
             self.states = [self.start]
             self.moves = [""]
+        self.restarts = [index for index, text in enumerate(self.moves) if text == RESTART]
 
     @property
     def state(self):
@@ -69,12 +76,12 @@ class Session:
     @property
     def move_count(self) -> int:
         """Moves made since the last restart, up to the state shown."""
-        count = 0
-        for text in reversed(self.moves[1 : self.position + 1]):
-            if text == RESTART:
-                break
-            count += 1
-        return count
+        return self.position - self.last_restart()
+
+    def last_restart(self) -> int:
+        """The history's entry of the last restart up to the state shown (0, the start, when none)."""
+        before = bisect.bisect_right(self.restarts, self.position)
+        return self.restarts[before - 1] if before else 0
 
     @property
     def played(self) -> bool:
@@ -114,15 +121,26 @@ class Session:
     def _push(self, state, text: str) -> None:
         del self.states[self.position + 1 :]
         del self.moves[self.position + 1 :]
+        del self.restarts[bisect.bisect_right(self.restarts, self.position) :]
         self.states.append(state)
         self.moves.append(text)
         self.position += 1
+        if text == RESTART:
+            self.restarts.append(self.position)
 
     def play(self, move) -> Any:
         """Apply a move (raises IllegalMoveError and changes nothing if it is illegal)."""
         state = self.rules.apply(self.state, move)
         self._push(state, self.rules.move_to_text(move))
         return state
+
+    def playing(self, moves) -> Steps:
+        """:meth:`play` each of ``moves`` in turn, yielding the moves played and how many there are;
+        the session."""
+        for done, move in enumerate(moves):
+            yield done, len(moves)
+            self.play(move)
+        return self
 
     def undo(self) -> bool:
         if not self.can_undo:
@@ -170,10 +188,7 @@ class Session:
 
     def move_texts(self) -> list[str]:
         """The moves since the last restart that led to the state shown."""
-        texts: list[str] = []
-        for text in self.moves[1 : self.position + 1]:
-            texts = [] if text == RESTART else texts + [text]
-        return texts
+        return self.moves[self.last_restart() + 1 : self.position + 1]
 
     # Save files.
 
@@ -185,7 +200,10 @@ class Session:
             pass  # the moves are worth keeping without it: reading the save back says what is missing
         lines.append(f"start={self.rules.state_to_text(self.start)}")
         lines += [f"meta.{key}={value}" for key, value in sorted(self.meta.items())]
-        lines += [RESTART if text == RESTART else f"move={text}" for text in self.moves[1:]]
+        if len(self.moves) > 1:
+            # One join and one replace at C speed: a 100,000-move game is autosaved after every move.
+            entries = ("move=" + "\nmove=".join(self.moves[1:]) + "\n").replace(f"move={RESTART}\n", f"{RESTART}\n")
+            lines.append(entries[:-1])
         lines.append(f"position={self.position}")
         return "\n".join(lines) + "\n"
 
@@ -198,6 +216,18 @@ class Session:
         solver: Callable[[Any], Any] | None = None,
     ) -> "Session":
         """Rebuild a session by replaying every move; any bad line raises SaveFileError."""
+        return drained(cls.reading(text, rules, load_start, solver))
+
+    @classmethod
+    def reading(
+        cls,
+        text: str,
+        rules: Rules,
+        load_start: Callable[[str, dict[str, str], str | None], Any] | None = None,
+        solver: Callable[[Any], Any] | None = None,
+    ) -> Steps:
+        """:meth:`from_text` a few lines or a move at a time, yielding the moves replayed and how
+        many there are (None while the lines are read)."""
         start_text = start_line = None
         meta: dict[str, str] = {}
         entries: list[tuple[int, str]] = []
@@ -205,6 +235,8 @@ class Session:
         variant = None
         seen_game = False
         for number, raw in enumerate(text.splitlines(), 1):
+            if not number % LINES_A_STEP:
+                yield 0, None
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -258,7 +290,8 @@ class Session:
             raise SaveFileError(f"the start position is not of the variant {variant!r}", start_line,
                                 code="save.wrong_variant", variant=variant)
         session = cls(rules, start, meta, solver=solver)
-        for number, move_text in entries:
+        for done, (number, move_text) in enumerate(entries):
+            yield done, len(entries)
             try:
                 if move_text == RESTART:
                     session._push(session.start, RESTART)
@@ -282,9 +315,16 @@ def moves_shown(text: str) -> int:
     >>> moves_shown("game=connect4\\nstart=x\\nmove=3\\nrestart\\nmove=4\\nmove=5\\nposition=3\\n")
     1
     """
+    return drained(counting_shown(text))
+
+
+def counting_shown(text: str) -> Steps:
+    """:func:`moves_shown` a few lines at a time."""
     entries: list[bool] = []  # True for a move, False for a restart
     position = None
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not number % LINES_A_STEP:
+            yield 0, None
         line = raw.strip()
         if line == RESTART:
             entries.append(False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-import time
 
 import pytest
 
@@ -706,16 +705,9 @@ def test_a_red_disc_is_lit_so_it_reads_as_red_not_brown(make_app):
 
 
 def test_a_search_thinks_only_until_the_frame_must_end(make_app):
-    """The slice a search gets is cut by what the frame already spent, so update+draw stay in a frame."""
-    from pyxel_app.shell.app import FRAME_THINK_END_MS, MIN_THINK_MS
-
+    """The slice a search gets is what the app's frame budget leaves (tests/test_frame_budget.py),
+    asked for every frame the computer thinks."""
     app, driver, cart = against_computer(make_app, level="5")
-    app.frame_started = time.perf_counter()
-    assert 7.0 < app.think_ms(8.0) <= 8.0
-    app.frame_started = time.perf_counter() - (FRAME_THINK_END_MS - 3.0) / 1000
-    assert app.think_ms(8.0) <= 3.0
-    app.frame_started = time.perf_counter() - 1.0
-    assert app.think_ms(8.0) == MIN_THINK_MS
     slices = []
     real_think_ms = app.think_ms
     app.think_ms = lambda wanted: slices.append(wanted) or real_think_ms(wanted)

@@ -353,6 +353,7 @@ DOCUMENTED = {
     "python -m pyxel_app.bench.connect4 --full": (["--full"], STARTS),
     "python -m pyxel_app.bench.searches [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app.bench.broker [--quick]": (["--quick"], STARTS),
+    "python -m pyxel_app.bench.long_files [--quick]": (["--quick"], STARTS),
     "python -m pyxel_app build": (["build"], None),
     "python -m pyxel_app review connect4 game.txt [--move-ms 500]": (["review", "connect4", "game.txt", "--move-ms", "20"], None),
     "python -m pyxel_app puzzle connect4 [--date YYYY-MM-DD] [--level easy|medium|hard] [--variant V]":
@@ -503,6 +504,7 @@ def bench_good_values(folder: Path) -> dict[str, dict[str, str]]:
         "othello": {"match": "greedy", "budget": "20", "make_endgames": "1", "make_random_endgames": "1",
                     "check_endgames": "othello_endgames_14_random.txt"},
         "searches": {},  # flags only
+        "long_files": {},  # flags only
     }
 
 

@@ -309,6 +309,7 @@ def test_the_list_counts_moves_without_replaying_a_record(make_app, monkeypatch)
         raise AssertionError("a record was replayed to list it")
 
     monkeypatch.setattr(records.DraughtsFormat, "read", no_replay)
+    monkeypatch.setattr(records.DraughtsFormat, "reading", no_replay)
     slots = RecordShelf(app.storage, "draughts", cart.rules).slots()
     assert [(slot.name, slot.moves) for slot in slots] == [("G0", 4), ("G1", 4), ("G2", 4), ("Odd", None)]
 

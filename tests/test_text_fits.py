@@ -875,6 +875,16 @@ def test_the_export_and_import_pages_show_every_name_count_file_note_and_key_who
     assert page.rows == [] and screen_problems(page, recorder, [word("records.none")]) == []
 
 
+def listed(page):
+    """``page`` once its list is read: the job that reads it (shell/jobs.py) run to its end."""
+    from pyxel_app.shell.jobs import JobBox
+
+    for box in [overlay for overlay in page.app.overlays + page.app.waiting_dialogs if isinstance(overlay, JobBox)]:
+        while not box.advance():
+            pass
+    return page
+
+
 @pytest.mark.parametrize("language", strings.LANGUAGES)
 def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, recorder, language):
     """Save and Load, the list scrolled, twelve-letter names with the most moves, the old save,
@@ -892,7 +902,7 @@ def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, 
     app.storage.write("save-connect4.txt", cart.session.to_text())
     word = strings.t
     for saving in (True, False):
-        page = SlotPage(cart, saving).open()
+        page = listed(SlotPage(cart, saving).open())
         page.slots = [Slot(LONG_NAME, "x", BIG, when) for _ in page.slots[:-1]] + [page.slots[-1]]
         page.rows = ([None] if saving else []) + page.slots
         subjects = [word("slots.word.save" if saving else "slots.word.load"), word("slots.col.name"), word("slots.col.moves"),
@@ -915,7 +925,7 @@ def test_the_slot_pages_show_every_name_count_date_note_and_key_whole(make_app, 
         assert cut == [], cut
         assert problems([span for span in under if span.y1 <= top or span.y >= bottom] + recorder(box)) == []
         app.overlays.clear()
-    page = SlotPage(cart, True).open()
+    page = listed(SlotPage(cart, True).open())
     page.slots, page.rows = [], [None]
     page.choose(None)
     assert page.entry is not None

@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generator, Generic, TypeVar
 
+from ..rules.base import drained as run_generator  # noqa: F401  (a search generator run in one go)
+
 R = TypeVar("R")
 
 
@@ -41,8 +43,11 @@ class Cooperative(Generic[R]):
     searches nested inside (registered with :meth:`nest`) get it at every step, so
     they can look at the clock themselves and yield in time.  ``budget_ms`` caps the
     total time of all steps: past it the search stops and ``finish`` makes its best
-    answer so far final.
+    answer so far final.  ``step_clock`` is the wall clock's, which nested searches read; a job
+    that nests none may count its own CPU time instead.
     """
+
+    step_clock = staticmethod(time.perf_counter)
 
     def __init__(self, generator: Generator[None, None, Any], budget_ms: float | None = None) -> None:
         self._generator = generator
@@ -53,6 +58,7 @@ class Cooperative(Generic[R]):
         self.deadline = math.inf
         self.nested: list = []
         self._step_start: float | None = None
+        self.yielded: Any = None  # what the generator yielded last (a long job's progress; a search's None)
 
     def finish(self, value: Any) -> None:
         """Receives what the generator returned, or None when the total budget ran out."""
@@ -68,7 +74,7 @@ class Cooperative(Generic[R]):
         """Search for about ``budget_ms`` milliseconds; the answer once it is final, else None."""
         if self.finished:
             return self.result
-        start = self._step_start = time.perf_counter()
+        start = self._step_start = self.step_clock()
         if self.budget_ms is not None:
             budget_ms = min(budget_ms, self.budget_ms - self.elapsed_ms)
         deadline = self.deadline = start + budget_ms / 1000.0
@@ -77,13 +83,13 @@ class Cooperative(Generic[R]):
         generator = self._generator
         try:
             while True:
-                next(generator)
-                if time.perf_counter() >= deadline:
+                self.yielded = next(generator)
+                if self.step_clock() >= deadline:
                     break
         except StopIteration as stop:
             self.finished = True
             self.finish(stop.value)
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        self.elapsed_ms += (self.step_clock() - start) * 1000.0
         self._step_start = None
         if not self.finished and self.budget_ms is not None and self.elapsed_ms >= self.budget_ms:
             self.finished = True
@@ -95,7 +101,7 @@ class Cooperative(Generic[R]):
         """Time spent so far, counting the step under way (for a search deciding whether to go deeper)."""
         if self._step_start is None:
             return self.elapsed_ms
-        return self.elapsed_ms + (time.perf_counter() - self._step_start) * 1000.0
+        return self.elapsed_ms + (self.step_clock() - self._step_start) * 1000.0
 
     def run_to_end(self) -> R | None:
         """Search in one go (CLI, bench, tests)."""
@@ -154,12 +160,3 @@ class LevelSearch(Cooperative[EngineResult]):
     def run(self):
         """Search to the end in one go (CLI, bench, tests) and return the move."""
         return self.run_to_end().move
-
-
-def run_generator(generator):
-    """Drive a search generator to its end in one go and return what it returned."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value

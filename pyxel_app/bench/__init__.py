@@ -11,7 +11,8 @@ rooms at once;
 keeps a table on fixed positions against the moves, scores and node counts on record;
 ``insight`` the frames of every game while the evaluation (W) and the review page (K) work on screen;
 ``puzzles`` the puzzles of the day's loading and judging, ``puzzle_frames`` their mode's opening
-and frames on screen.
+and frames on screen; ``long_files`` the frames while the longest records and saves the formats
+allow are imported, resumed and listed.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from .figures import report
 
 
 def run(quick: bool = False) -> None:
-    from . import (broker, connect4, draughts, fifteen, flood, frames, insight, network, othello, pegs, puzzle_frames,
-                   puzzles, review, searches)
+    from . import (broker, connect4, draughts, fifteen, flood, frames, insight, long_files, network, othello, pegs,
+                   puzzle_frames, puzzles, review, searches)
 
     frames.run(report, quick)
     network.run(report, quick)
@@ -38,3 +39,4 @@ def run(quick: bool = False) -> None:
     insight.run(report, quick)
     puzzles.run(report, quick)
     puzzle_frames.run(report, quick)
+    long_files.run(report, quick)

@@ -22,12 +22,13 @@ from ..input import Action, Input
 from ..rules.base import IllegalMoveError
 from ..rules.numbers import NumberError, parse_number
 from ..rules.pegs import CENTRE_STARTS, PRESETS, RULES, Jump, PegState, board_key, cell_name
-from ..rules.records import moves_written
+from ..rules.records import counting_moves
 from ..session import Session
 from ..shell import hotkeys, palette, ui
 from ..shell.cartridge import Cartridge, Command
 from ..shell.host import Host
 from ..shell.hotkeys import HotkeyBar
+from ..shell.jobs import phase, run_job
 from ..shell.puzzle_picker import PuzzlePicker
 from ..shell.settings import parsed_by
 from ..shell.record_files import RECORD_FILE_BYTES
@@ -252,17 +253,25 @@ class PegsCartridge(Cartridge):
 
         try:
             text = read_text(path, RECORD_FILE_BYTES)
-            if moves_written(RULES, text) != 0:  # jumps, or damage too deep to count them: a record
-                self.take_record_text(text, Path(path).name)
-                return
-            check_size(len(text.encode("utf-8")), MAX_FILE_BYTES)
-            RULES.state_from_text(text)
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             self.app.show_message(t("pegs.file.bad", name=Path(path).name, why=problem_text(error)))
             return
+        # Its jumps counted a slice a frame (the longest file takes many): jumps, or damage too deep
+        # to count them, make it a record.
+        run_job(self.app, phase("job.read", counting_moves(RULES, text)), Path(path).name,
+                lambda jumps: self.take_record_text(text, Path(path).name) if jumps != 0 else self.take_board(text, Path(path)))
+
+    def take_board(self, text: str, path) -> None:
+        """A board file dropped (``path``): Custom's board from now on, played after a yes if a game is in progress."""
+        try:
+            check_size(len(text.encode("utf-8")), MAX_FILE_BYTES)
+            RULES.state_from_text(text)
+        except (OSError, ValueError) as error:
+            self.app.show_message(t("pegs.file.bad", name=path.name, why=problem_text(error)))
+            return
         self.app.storage.write(BOARD_FILE, text)
         self.custom = text
-        self.flash(t("pegs.file.loaded", name=Path(path).stem))
+        self.flash(t("pegs.file.loaded", name=path.stem))
         self.ask_before_discarding(lambda: self.play_entry("custom"))
 
     # Best results.

@@ -10,7 +10,7 @@ CLI and tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Hashable, Iterable, TypeVar
+from typing import Any, Generator, Generic, Hashable, Iterable, TypeVar
 
 from .numbers import NumberError, parse_number
 
@@ -157,3 +157,18 @@ def replay(rules: Rules[S, M], state: S, moves: Iterable[M]) -> S:
     for move in moves:
         state = rules.apply(state, move)
     return state
+
+
+# A long reading (a record, a save) yields between two looks at the clock: (moves done, moves in
+# all or None while it cannot tell), so a caller may step it a few milliseconds a frame.
+Steps = Generator[tuple[int, "int | None"], None, Any]
+
+
+def drained(steps: Generator):
+    """Run a generator (a reading that yields its progress, a search) to its end in one go, and
+    return what it returned."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value

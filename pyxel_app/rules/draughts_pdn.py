@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .base import NotationError, RulesError
+from .base import NotationError, RulesError, Steps, drained
 from .draughts import INTERNATIONAL, RULES, Draughts, position_to_fen
 
 MAX_PDN_CHARS = 200_000
@@ -43,6 +43,8 @@ RESULTS = ("2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "*")
 TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$", re.ASCII)
 MOVE = re.compile(r"^(\d+\.+)?(\d{1,2}(?:[-x:]\d{1,2})+)[!?]*$", re.IGNORECASE | re.ASCII)
+# Characters read between two yields of the readers below (a caller steps them a few ms a frame).
+CHARS_A_STEP = 512
 
 
 class PdnError(NotationError):
@@ -56,6 +58,7 @@ class PdnGame:
     moves: list[str]
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
+    played: list = field(default_factory=list)  # the moves as the rules' own moves, as replayed
 
 
 def variant_of_tags(tags: dict[str, str]) -> str:
@@ -106,8 +109,14 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
     <BLANKLINE>
     1. 36-31 *
     """
+    return drained(writing_pdn(start, moves, tags))
+
+
+def writing_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = None) -> Steps:
+    """:func:`write_pdn` a move at a time (the result is found by replaying the game)."""
     state = start
-    for text in moves:
+    for done, text in enumerate(moves):
+        yield done, len(moves)
         state = RULES.apply(state, RULES.move_from_text(state, text))
     tags = dict(tags or {})
     result = tags.pop("Result", "") or result_of(state)
@@ -140,11 +149,20 @@ def write_pdn(start: Draughts, moves: list[str], tags: dict[str, str] | None = N
 
 def _strip_comments(text: str) -> list[tuple[int, str]]:
     """(line number, token) for the move text with comments, variations and line comments gone."""
+    return drained(_stripping_comments(text))
+
+
+def _stripping_comments(text: str) -> Steps:
+    """:func:`_strip_comments` a few hundred characters at a time."""
     tokens: list[tuple[int, str]] = []
     depth_brace = depth_paren = 0
+    read = 0
     for number, line in enumerate(text.splitlines(), 1):
         word = ""
         for char in line + "\n":
+            read += 1
+            if not read % CHARS_A_STEP:
+                yield 0, None
             if depth_brace:
                 if char == "}":
                     depth_brace -= 1
@@ -180,10 +198,15 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
 def count_moves(text: str) -> int:
     """The moves of the first game of a PDN text, counted without replaying them; PdnError when
     its comments or variations are not closed."""
+    return drained(counting_moves(text))
+
+
+def counting_moves(text: str) -> Steps:
+    """:func:`count_moves` a few hundred characters at a time."""
     lines = text.lstrip("\ufeff").splitlines()
     first = next((number for number, line in enumerate(lines) if line.strip() and not line.strip().startswith("[")), len(lines))
     count = 0
-    for _, token in _strip_comments("\n".join(lines[first:])):
+    for _, token in (yield from _stripping_comments("\n".join(lines[first:]))):
         if token in RESULTS or token.startswith("["):
             break
         count += MOVE.match(token) is not None
@@ -192,6 +215,11 @@ def count_moves(text: str) -> int:
 
 def read_pdn(text: str) -> PdnGame:
     """The first game of a PDN text, replayed and checked; PdnError says what is wrong."""
+    return drained(reading_pdn(text))
+
+
+def reading_pdn(text: str) -> Steps:
+    """:func:`read_pdn` a move (or a few hundred characters) at a time, yielding the moves read."""
     if not isinstance(text, str):
         raise PdnError("a PDN file is text", code="draughts.pdn.not_text")
     if len(text) > MAX_PDN_CHARS:
@@ -224,11 +252,13 @@ def read_pdn(text: str) -> PdnGame:
         start = RULES.state_from_text(tags["FEN"], variant) if "FEN" in tags else RULES.initial_state(variant)
     except NotationError as error:
         raise PdnError(f"the FEN tag: {error}", code="draughts.pdn.fen_tag", why=error) from None
-    tokens = _strip_comments("\n" * body_start + "\n".join(lines[body_start:]))
+    tokens = yield from _stripping_comments("\n" * body_start + "\n".join(lines[body_start:]))
     state = start
     moves: list[str] = []
+    played: list = []
     result = "*"
     for number, token in tokens:
+        yield len(moves), None
         if token in RESULTS:
             result = token
             break
@@ -250,4 +280,5 @@ def read_pdn(text: str) -> PdnGame:
             raise PdnError(f"move {len(moves) + 1} ({move_text}): {error}", number, code="draughts.pdn.move", n=len(moves) + 1,
                            move=move_text, why=error) from None
         moves.append(RULES.move_to_text(move))
-    return PdnGame(variant, start, moves, tags, result)
+        played.append(move)
+    return PdnGame(variant, start, moves, tags, result, played)

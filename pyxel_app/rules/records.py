@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import draughts_pdn
-from .base import NotationError, Rules, RulesError
+from .base import NotationError, Rules, RulesError, Steps, drained
 from .connect4 import RULES as CONNECT4
 from .draughts import RULES as DRAUGHTS
 from .fifteen import CELLS, GAP, GOAL_SEPARATOR, SIZE, STANDARD_GOAL, Fifteen, is_solvable
@@ -54,6 +54,9 @@ from .pegs import board_to_text
 MAX_RECORD_CHARS = 200_000
 MAX_MOVES = 5_000
 SHOWN = 20  # characters of a bad word quoted in a message
+# Reading and counting yield so often (lines, or characters of one long line) that a caller
+# stepping them a few milliseconds a frame (``shell/jobs.py``) looks at the clock in time.
+LINES_A_STEP = 64
 DEFAULT_EVENT = "ByPuzz Arcade"
 TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 START_TAG = "Start"
@@ -83,8 +86,14 @@ class Record:
     @classmethod
     def from_texts(cls, rules: Rules, start, texts, tags=()) -> "Record":
         """The record of moves given as the rules' move texts (a session's), each checked."""
-        state, moves = start, []
+        return drained(cls.replaying(rules, start, texts, tags))
+
+    @classmethod
+    def replaying(cls, rules: Rules, start, texts, tags=()) -> Steps:
+        """:meth:`from_texts` a move at a time, yielding the moves done and the moves in all."""
+        state, moves, total = start, [], len(texts)
         for text in texts:
+            yield len(moves), total
             move = rules.move_from_text(state, text)
             state = rules.apply(state, move)
             moves.append(move)
@@ -132,6 +141,11 @@ def error(message: str, line: int | None, code: str, **fields) -> RecordError:
 def body_lines(text: str) -> tuple[list[tuple[str, str, int]], list[tuple[int, str]]]:
     """(tags as (name, value, line), the other lines as (number, text)): tags at the top,
     blank and ``#`` lines skipped."""
+    return drained(reading_lines(text))
+
+
+def reading_lines(text: str) -> Steps:
+    """:func:`body_lines` a few lines at a time."""
     if not isinstance(text, str):
         raise error("a record is text", None, "not_text")
     if len(text) > MAX_RECORD_CHARS:
@@ -139,6 +153,8 @@ def body_lines(text: str) -> tuple[list[tuple[str, str, int]], list[tuple[int, s
     tags: list[tuple[str, str, int]] = []
     lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if not number % LINES_A_STEP:
+            yield 0, None
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -155,6 +171,16 @@ def body_lines(text: str) -> tuple[list[tuple[str, str, int]], list[tuple[int, s
 def tag_lines(tags) -> list[str]:
     return ['[{} "{}"]'.format(name, value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " "))
             for name, value in tags]
+
+
+def summed(lines, measure) -> Steps:
+    """The sum of ``measure(number, line)`` over ``lines``, a few lines at a time."""
+    total = 0
+    for index, (number, line) in enumerate(lines):
+        if not index % LINES_A_STEP:
+            yield total, None
+        total += measure(number, line)
+    return total
 
 
 def check_count(moves: list, line: int) -> None:
@@ -190,12 +216,21 @@ class Format:
     extension = "txt"  # a record file's name ends so
 
     def read(self, rules: Rules, text: str) -> Record:
+        return drained(self.reading(rules, text))
+
+    def reading(self, rules: Rules, text: str) -> Steps:
+        """:meth:`read` a few lines or a move at a time, yielding the moves read (and ``None``)."""
         raise NotImplementedError
 
     def count(self, text: str) -> int:
         """The moves ``text`` writes, counted without replaying them (RecordError when it cannot
         tell): the words of its move lines, one a move."""
-        return sum(len(line.replace(",", " ").split()) for _, line in self.move_lines(text))
+        return drained(self.counting(text))
+
+    def counting(self, text: str) -> Steps:
+        """:meth:`count` a few lines at a time."""
+        lines = yield from self.reading_move_lines(text)
+        return (yield from summed(lines, lambda number, line: len(line.replace(",", " ").split())))
 
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """The tags that name the players (``names`` in seat order) where the genre names them."""
@@ -208,10 +243,18 @@ class Format:
     def move_lines(self, text: str) -> list[tuple[int, str]]:
         """The lines that hold moves: all but the tags and comments, unless a format starts with
         a position."""
-        return body_lines(text)[1]
+        return drained(self.reading_move_lines(text))
+
+    def reading_move_lines(self, text: str) -> Steps:
+        return (yield from reading_lines(text))[1]
 
     def write(self, record: Record) -> str:
         raise NotImplementedError
+
+    def writing(self, record: Record) -> Steps:
+        """:meth:`write` in steps, where writing replays the game (PDN's result); the others write at once."""
+        yield from ()
+        return self.write(record)
 
     def label(self, rules: Rules, state, move) -> str:
         """The move as the move list shows it (the state is the one it is played in)."""
@@ -225,24 +268,27 @@ class Format:
 class Connect4Format(Format):
     """Column digits; a start other than the empty board in a ``Start`` tag."""
 
-    def read(self, rules: Rules, text: str) -> Record:
-        tags, lines = body_lines(text)
+    def reading(self, rules: Rules, text: str) -> Steps:
+        tags, lines = yield from reading_lines(text)
         kept = []
         start = rules.initial_state()
         for name, value, number in tags:
             if name == START_TAG:
-                start = self.columns(rules, rules.initial_state(), [(number, value)], [])
+                start = yield from self.columns(rules, rules.initial_state(), [(number, value)], [])
             else:
                 kept.append((name, value))
         moves: list[int] = []
-        self.columns(rules, start, lines, moves)
+        yield from self.columns(rules, start, lines, moves)
         return Record(rules, start, tuple(moves), tuple(kept))
 
     @staticmethod
-    def columns(rules: Rules, state, lines, moves: list):
-        """Play the digits of ``lines`` from ``state``, adding each column to ``moves``; the end state."""
+    def columns(rules: Rules, state, lines, moves: list) -> Steps:
+        """Play the digits of ``lines`` from ``state``, adding each column to ``moves``, yielding
+        after each; the end state."""
         for number, line in lines:
-            for char in line:
+            for at, char in enumerate(line):
+                if not at % LINES_A_STEP:
+                    yield len(moves), None
                 if char.isspace():
                     continue
                 n = len(moves) + 1
@@ -258,8 +304,9 @@ class Connect4Format(Format):
                 moves.append(int(char) - 1)
         return state
 
-    def count(self, text: str) -> int:
-        return sum(len("".join(line.split())) for _, line in self.move_lines(text))
+    def counting(self, text: str) -> Steps:
+        lines = yield from self.reading_move_lines(text)
+        return (yield from summed(lines, lambda number, line: len("".join(line.split()))))
 
     def write(self, record: Record) -> str:
         tags = list(record.tags)
@@ -281,8 +328,8 @@ OTHELLO_SQUARE = re.compile(r"[a-hA-H][1-8]")
 class OthelloFormat(Format):
     """A transcript; passes implied; a non-standard start as an FFO line first."""
 
-    def read(self, rules: Rules, text: str) -> Record:
-        tags, lines = body_lines(text)
+    def reading(self, rules: Rules, text: str) -> Steps:
+        tags, lines = yield from reading_lines(text)
         start = rules.initial_state()
         if lines and OTHELLO_POSITION_START.match(lines[0][1]):
             number, line = lines.pop(0)
@@ -293,6 +340,7 @@ class OthelloFormat(Format):
         state, moves = start, []
         for number, line in lines:
             for token in self.tokens(line, number, len(moves)):
+                yield len(moves), None
                 check_count(moves, number)
                 is_pass = token.lower() in OTHELLO_PASSES
                 n = len(moves) + 1
@@ -309,13 +357,19 @@ class OthelloFormat(Format):
         # The Variant tag is the start's own (written again from it), not one to keep.
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags if name != "Variant"))
 
-    def move_lines(self, text: str) -> list[tuple[int, str]]:
-        lines = super().move_lines(text)
+    def reading_move_lines(self, text: str) -> Steps:
+        lines = yield from super().reading_move_lines(text)
         return lines[1:] if lines and OTHELLO_POSITION_START.match(lines[0][1]) else lines
 
-    def count(self, text: str) -> int:
+    def counting(self, text: str) -> Steps:
         """The squares and passes written (the passes a transcript leaves out are not)."""
-        return sum(sum(1 for _ in self.tokens(line, number, 0)) for number, line in self.move_lines(text))
+        count = 0
+        for number, line in (yield from self.reading_move_lines(text)):
+            for _ in self.tokens(line, number, 0):
+                count += 1
+                if not count % LINES_A_STEP:
+                    yield count, None
+        return count
 
     @staticmethod
     def variant(rules: Rules, tags, position: str) -> str | None:
@@ -375,8 +429,8 @@ class DraughtsFormat(Format):
     MADE_TAGS = ("GameType", "Variant", "FEN", "Result")
     extension = "pdn"
 
-    def count(self, text: str) -> int:
-        return draughts_pdn.count_moves(text)
+    def counting(self, text: str) -> Steps:
+        return (yield from draughts_pdn.counting_moves(text))
 
     def name_tags(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """White moves first: the first seat's player is White."""
@@ -385,15 +439,17 @@ class DraughtsFormat(Format):
     def result_tag(self, winner: int) -> tuple[str, str]:
         return RESULT_TAG, "2-0" if winner == 0 else "0-2"
 
-    def read(self, rules: Rules, text: str) -> Record:
-        game = draughts_pdn.read_pdn(text)
-        record = Record.from_texts(rules, game.start, game.moves)
+    def reading(self, rules: Rules, text: str) -> Steps:
+        game = yield from draughts_pdn.reading_pdn(text)
         tags = tuple((name, value) for name, value in game.tags.items()
                      if name not in self.MADE_TAGS and (name, value) != ("Event", DEFAULT_EVENT))
-        return Record(rules, record.start, record.moves, tags)
+        return Record(rules, game.start, tuple(game.played), tags)
 
     def write(self, record: Record) -> str:
-        return draughts_pdn.write_pdn(record.start, record.move_texts(), dict(record.tags))
+        return drained(self.writing(record))
+
+    def writing(self, record: Record) -> Steps:
+        return (yield from draughts_pdn.writing_pdn(record.start, record.move_texts(), dict(record.tags)))
 
 
 class PegsFormat(Format):
@@ -402,11 +458,9 @@ class PegsFormat(Format):
     # Jumps name rows by numbers; a board has none, but its counts (``jumps=3``) do.
     BOARD_LINE = re.compile(r"^[^0-9]*$|=")
 
-    def read(self, rules: Rules, text: str) -> Record:
-        tags, lines = body_lines(text)
-        board = []
-        while lines and self.BOARD_LINE.search(lines[0][1]):
-            board.append(lines.pop(0))
+    def reading(self, rules: Rules, text: str) -> Steps:
+        tags, lines = yield from reading_lines(text)
+        board, lines = self.board_and_moves(lines)
         start = rules.initial_state()
         if board:
             # Blank lines stand for the others, so a board error names the line of the record.
@@ -416,6 +470,7 @@ class PegsFormat(Format):
             start = rules.state_from_text("\n".join(numbered_text))
         state, moves = start, []
         for number, n, token in move_words(lines, moves):
+            yield len(moves), None
             try:
                 move = rules.move_from_text(state, token)
             except NotationError:
@@ -426,11 +481,13 @@ class PegsFormat(Format):
             moves.append(move)
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
 
-    def move_lines(self, text: str) -> list[tuple[int, str]]:
-        lines = super().move_lines(text)
-        while lines and self.BOARD_LINE.search(lines[0][1]):
-            lines.pop(0)
-        return lines
+    def reading_move_lines(self, text: str) -> Steps:
+        return self.board_and_moves((yield from super().reading_move_lines(text)))[1]
+
+    def board_and_moves(self, lines: list[tuple[int, str]]) -> tuple[list, list]:
+        """(the board's lines at the top, the lines of jumps after them)."""
+        at = next((index for index, (_, line) in enumerate(lines) if not self.BOARD_LINE.search(line)), len(lines))
+        return lines[:at], lines[at:]
 
     def write(self, record: Record) -> str:
         rules, start = record.rules, record.start
@@ -448,8 +505,8 @@ class PegsFormat(Format):
 class FifteenFormat(Format):
     """The start tiles (and goal), then the tiles moved."""
 
-    def read(self, rules: Rules, text: str) -> Record:
-        tags, lines = body_lines(text)
+    def reading(self, rules: Rules, text: str) -> Steps:
+        tags, lines = yield from reading_lines(text)
         if not lines:
             raise error("no start tiles: the first line is 16 numbers like 1,2,3,...,15,0", None, "bypuzz.no_start")
         number, line = lines.pop(0)
@@ -460,6 +517,7 @@ class FifteenFormat(Format):
             raise error("these tiles can never reach their goal (two tiles are swapped)", number, "bypuzz.unsolvable")
         state, moves = start, []
         for number, n, token in move_words(lines, moves):
+            yield len(moves), None
             try:
                 tile = parse_number(token, 1, CELLS - 1)
             except NumberError:
@@ -471,8 +529,8 @@ class FifteenFormat(Format):
             moves.append(tile)
         return Record(rules, start, tuple(moves), tuple((name, value) for name, value, _ in tags))
 
-    def move_lines(self, text: str) -> list[tuple[int, str]]:
-        return super().move_lines(text)[1:]
+    def reading_move_lines(self, text: str) -> Steps:
+        return (yield from super().reading_move_lines(text))[1:]
 
     @staticmethod
     def arrangement(text: str, number: int) -> tuple[int, ...]:
@@ -537,20 +595,35 @@ def record_extension(rules: Rules) -> str:
 def moves_written(rules: Rules, text: str) -> int | None:
     """The moves a record's text writes, counted without replaying them (a list of records says
     each one's length at once), or None when the text is too damaged to tell."""
+    return drained(counting_moves(rules, text))
+
+
+def counting_moves(rules: Rules, text: str) -> Steps:
+    """:func:`moves_written` a few lines at a time."""
     try:
-        return format_of(rules).count(text)
+        return (yield from format_of(rules).counting(text))
     except NotationError:
         return None
 
 
 def read_record(rules: Rules, text: str) -> Record:
     """The record ``text`` holds, every move checked; RecordError (or PDN's PdnError) names the line and the problem."""
-    return format_of(rules).read(rules, text)
+    return drained(reading_record(rules, text))
+
+
+def reading_record(rules: Rules, text: str) -> Steps:
+    """:func:`read_record` a move (or a few lines) at a time, yielding the moves read so far."""
+    return (yield from format_of(rules).reading(rules, text))
 
 
 def write_record(record: Record) -> str:
     """The record in its genre's text; :func:`read_record` gives it back."""
     return format_of(record.rules).write(record)
+
+
+def writing_record(record: Record) -> Steps:
+    """:func:`write_record` a move at a time where writing replays the game."""
+    return (yield from format_of(record.rules).writing(record))
 
 
 def move_label(rules: Rules, state, move) -> str:

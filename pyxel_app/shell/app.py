@@ -27,7 +27,7 @@ from ..input.mapping import PAD_LAYOUTS, BindingError, parse_binding
 from ..rules.numbers import parse_number
 from ..rules.records import keeps_records
 from . import palette, strings, tunes, ui
-from .cartridge import autosave_file
+from .cartridge import autosave_file, reading_resume
 from .crash import CRASH_LOG, CRASH_LOG_BYTES, log_crash, rescue
 from .dialogs import Dialogs
 from .display import NoDisplayError, display_problem
@@ -44,6 +44,8 @@ from .overlays import Confirm, Help, PauseMenu
 from .settings import FILE_NAME as SETTINGS_FILE
 from .jukebox import SETTING_CHECKS as SOUND_SETTINGS
 from .jukebox import Jukebox
+from .frame_budget import FrameBudget
+from .jobs import run_job, thaw
 from .loading import LoadingStripes
 from .settings import ON_OFF, Settings, one_of, parsed_by
 from .setup_base import ADDRESS_SETTING, BROKER_SETTING, address_problem, broker_problem
@@ -60,11 +62,6 @@ POINTER_IMAGE = (0, 0, 0, 8, 8)  # bank, u, v, w, h of the mouse pointer in reso
 HEADLESS_FRAMES_ENV = "BYPUZZ_HEADLESS_FRAMES"
 MAX_HEADLESS_FRAMES = 10_000_000
 SHOWN_PROBLEMS = 3  # settings problems named in the one message
-# A search thinks in update; whatever it is asked, its slice ends this long after the frame began,
-# so draw, the search's last stretch between two looks at the clock and a hiccup of the machine
-# (a shared VM pauses a process 4-8 ms now and then) still fit in a 16.7 ms frame.
-FRAME_THINK_END_MS = 8.0
-MIN_THINK_MS = 1.0  # a slice even in a frame already late: a search never stalls
 
 _booted = False
 # The command line's network start: (role "host" or "join", host, port, player's name, variant or None
@@ -162,7 +159,7 @@ class App:
                                   lock=lock)
         self.rng = random.Random(seed)
         self.crashes = 0
-        self.frame_started = time.perf_counter()
+        self.budget = FrameBudget()  # the slices the searches get, measured against the frame's own work
         self.settings = Settings(self.storage)
         self.jukebox = Jukebox(self.settings)
         self.settings.add_checks(self.setting_checks())
@@ -263,16 +260,12 @@ class App:
         spec = games.find(game) if isinstance(game, str) else game
         cartridge = self.make_cartridge(spec)
         saved = resume_text if resume_text is not None else self.storage.read(cartridge.autosave_name)
-        # A save that does not replay is set aside now, so it is never offered.
-        session = cartridge.read_save(cartridge.autosave_name, saved) if saved is not None else None
         if network is not None:
             cartridge.keeps_declined_save = True
-            if session is not None and not cartridge.takes_up_network(session, network):
-                session = None
 
-        def show(resume: bool) -> None:
-            if resume:
-                cartridge.adopt(session, resumed=True)
+        def show(resumed) -> None:
+            if resumed is not None:
+                cartridge.adopt(resumed, resumed=True)
             else:
                 cartridge.start()
                 if network is not None:
@@ -284,13 +277,16 @@ class App:
         def fresh() -> None:
             # No key press deletes a game: the old one stays on disk until the new game's first move.
             cartridge.keeps_declined_save = True
-            show(False)
+            show(None)
             cartridge.flash(strings.t("msg.save_kept"))
 
-        if session is None:
-            show(False)
-        else:
-            self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(True), fresh, default=True)
+        def offer(session) -> None:
+            if session is None:
+                show(None)
+            else:
+                self.confirm(strings.t("confirm.resume", game=cartridge.name()), lambda: show(session), fresh, default=True)
+
+        run_job(self, reading_resume(cartridge, saved, network), strings.t("job.saved_game"), offer, fresh)
 
     def open_start(self, start: str | None, network: Network | None = None) -> None:
         """The command line's start: a cartridge (offering its saved game), or a network game of it."""
@@ -312,6 +308,7 @@ class App:
             cartridge.autosave()
             cartridge.close()
             self.cartridge = None
+            thaw()
             self.go_to(self.menu)
 
         if ask and cartridge.in_progress():
@@ -379,12 +376,11 @@ class App:
     # The frame, guarded: a bug in a screen costs the player a message, not the game.
 
     def think_ms(self, wanted_ms: float) -> float:
-        """How long a search may think now: ``wanted_ms``, cut to end FRAME_THINK_END_MS after the frame began."""
-        left_ms = FRAME_THINK_END_MS - (time.perf_counter() - self.frame_started) * 1000.0
-        return max(MIN_THINK_MS, min(wanted_ms, left_ms))
+        """How long a search may think now: ``wanted_ms``, cut to what the frame leaves (shell/frame_budget.py)."""
+        return self.budget.slice_ms(wanted_ms)
 
     def update(self) -> None:
-        self.frame_started = time.perf_counter()
+        self.budget.begin()
         try:
             self._update()
         except Exception:
@@ -395,6 +391,7 @@ class App:
             self._draw()
         except Exception:
             self.recover()
+        self.budget.end()
 
     def recover(self) -> None:
         """After an unexpected error: autosave the game, log the traceback, say so, back to the menu."""

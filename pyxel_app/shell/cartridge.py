@@ -15,11 +15,13 @@ from typing import Any, Callable
 from ..games import GameSpec
 from ..input import Action, Input
 from ..rules.records import keeps_records
+from ..rules.base import drained
 from ..session import SaveFileError, Session
 from . import ui
 from .host import Host
 from .hotkeys import unbound
 from .insight import KEY_EVALUATE, KEY_REVIEW, Insight, StudiedItself
+from .jobs import Work, phase
 from .record_keeper import RecordKeeper
 from .record_page import RecordPage
 from .replay import RECORD_KEY
@@ -45,6 +47,16 @@ class Command:
 
 def autosave_file(spec: GameSpec) -> str:
     return f"autosave-{spec.key}.txt"
+
+
+def reading_resume(cartridge: "Cartridge", text: str | None, network: Any = None) -> Work:
+    """The game of the autosave ``text`` for ``cartridge`` to offer at the start, read a slice a
+    frame, or None: no save, one that does not replay (set aside now, so it is never offered),
+    or with ``network`` (the command line's) a save of no such network game."""
+    session = None if text is None else (yield from cartridge.reading_save(cartridge.autosave_name, text))
+    if network is not None and session is not None and not cartridge.takes_up_network(session, network):
+        return None
+    return session
 
 
 class Cartridge(RecordKeeper, StudiedItself):
@@ -162,8 +174,12 @@ class Cartridge(RecordKeeper, StudiedItself):
 
     def read_save(self, name: str, text: str) -> Session | None:
         """The game a save file holds; one that does not replay is set aside, with a message, and None."""
+        return drained(self.reading_save(name, text))
+
+    def reading_save(self, name: str, text: str) -> Work:
+        """:meth:`read_save` a few lines or a move at a time (``shell/jobs.py``)."""
         try:
-            return self.session_from_text(text)
+            return (yield from phase("job.read", Session.reading(text, self.rules, self.load_start, self.solver())))
         except SaveFileError as error:
             self.app.storage.set_aside(name, error_words(error))
         except Exception:  # a bug met on the way must not turn into a crash at every start

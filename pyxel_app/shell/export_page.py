@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from ..rules.base import NotationError
-from ..rules.records import read_record, write_record
+from .jobs import Work, run_job
 from .record_files import RecordShelf
 from .slot_page import LIST_LINE, NEW, SavedGame, SlotPage
 from .slots import Slot
@@ -27,12 +26,13 @@ class RecordedGame(SavedGame, Protocol):
     rules: Any
     spec: Any  # its ``old_record_file``: a record file of earlier versions, to import
 
-    def game_record(self) -> Any:
-        """The game shown as a record (``rules/records.py``)."""
+    def writing_record(self) -> Work:
+        """The game shown as its record's text, a slice a frame (``shell/jobs.py``)."""
 
-    def take_record(self, record: Any, label: str, before: Callable[[], Any] = ...) -> None:
-        """``record``'s game in place of the one shown, after a yes when that one is in progress
-        (``before`` runs first then)."""
+    def import_text(self, text: str, label: str, bad: Callable[[Any], Any], before: Callable[[], Any] = ...) -> None:
+        """The record ``text``'s game in place of the one shown, read a slice a frame, after a yes
+        when that one is in progress (``before`` runs first then); a record that does not read goes
+        to ``bad``."""
 
 
 class ExportPage(SlotPage):
@@ -61,23 +61,27 @@ class ExportPage(SlotPage):
         return "" if row is NEW else t("records.file", file=row.file)
 
     def write(self, name: str) -> None:
-        text = write_record(self.cart.game_record())
+        """The record written as ``name``, the game replayed a slice a frame (ESC: nothing written)."""
         file = self.shelf.file(name)
-        saved = self.shelf.save(name, text, self.clock())
-        self.close()
-        if not saved:
-            self.cart.flash(t("msg.not_saved"))
-        else:
-            self.cart.flash(self.say("saved_web" if self.app.storage.offer(file, text) else "saved", file=file))
+
+        def written(text: str) -> None:
+            saved = self.shelf.save(name, text, self.clock())
+            self.close()
+            if not saved:
+                self.cart.flash(t("msg.not_saved"))
+            else:
+                self.cart.flash(self.say("saved_web" if self.app.storage.offer(file, text) else "saved", file=file))
+
+        def cancelled() -> None:
+            self.note = t("job.cancelled", name=name)
+
+        run_job(self.app, self.cart.writing_record(), name, written, cancelled)
 
     def load(self, slot: Slot) -> None:
         text = self.shelf.read(slot)
         if text is None:  # no text at all: the data folder set it aside and said so
             self.refresh()
             return
-        try:
-            record = read_record(self.cart.rules, text)
-        except NotationError as error:
-            self.app.show_message(self.say("bad", name=slot.file, why=error_words(error)))
-            return
-        self.cart.take_record(record, self.label(slot), before=self.close)
+        self.cart.import_text(text, self.label(slot),
+                              lambda error: self.app.show_message(self.say("bad", name=slot.file, why=error_words(error))),
+                              before=self.close)

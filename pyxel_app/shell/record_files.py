@@ -14,8 +14,8 @@ the data folder, as every file is.
 
 from __future__ import annotations
 
-from ..rules.base import Rules
-from ..rules.records import Record, format_of, moves_written, record_extension
+from ..rules.base import Rules, Steps, drained
+from ..rules.records import Record, counting_moves, format_of, record_extension
 from .slots import Shelf, slot_pattern
 from .storage import DataFolder
 
@@ -38,6 +38,7 @@ class RecordShelf(Shelf):
     ``draughts.pdn``), listed to import and never written."""
 
     prefix = RECORD_PREFIX
+    BY_TIME = False  # by name: 2,000 files list at once, each counted when its row shows
 
     def __init__(self, storage: DataFolder, game: str, rules: Rules, old_file: str = "") -> None:
         super().__init__(storage, game)
@@ -46,18 +47,22 @@ class RecordShelf(Shelf):
     def old_file(self) -> str | None:
         return self.old or None
 
-    def describe(self, text: str) -> tuple[int | None, str]:
-        """The moves written (counted, not replayed: a long list opens at once); no time saved,
-        the file being the record alone."""
-        return moves_written(self.rules, text), ""
+    def describing(self, text: str) -> Steps:
+        """The moves written (counted, not replayed); no time saved, the file being the record alone."""
+        return (yield from counting_moves(self.rules, text)), ""
 
-    def stored(self, text: str, when: str) -> str:
+    def stored(self, text: str, when: str, shown: int | None = None) -> str:
         return text
 
 
 def record_of(rules: Rules, session, names: list[str]) -> Record:
     """The game ``session`` shows (its moves since the last restart), the players named as the
     genre names them (PDN's White and Black tags), and the result of a game resigned there."""
+    return drained(recording(rules, session, names))
+
+
+def recording(rules: Rules, session, names: list[str]) -> Steps:
+    """:func:`record_of` a move at a time."""
     genre, resigned = format_of(rules), session.resignation()
     tags = genre.name_tags(names) + ((genre.result_tag(resigned.winner),) if resigned is not None else ())
-    return Record.from_texts(rules, session.start, session.move_texts(), tags)
+    return (yield from Record.replaying(rules, session.start, session.move_texts(), tags))

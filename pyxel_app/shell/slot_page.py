@@ -4,6 +4,11 @@ Each row is a slot's name, the moves it shows and when it was saved; Save adds "
 at the top, whose name is typed or picked on the on-screen keyboard (prefilled with a free
 name, so a pad alone saves with START).  Writing over a slot, deleting one and loading over a
 game in progress each ask first; No keeps everything as it was and the page stays.
+
+Files are read a slice a frame (``shell/jobs.py``): the slots, listed by time, are read before
+the list shows (a box says how far, ESC leaves); a page listed by name shows the names at once
+and counts the moves of the rows in view while the player looks; loading the longest save
+shows its progress and may be cancelled.
 """
 
 from __future__ import annotations
@@ -17,12 +22,14 @@ from ..input import Action, Input
 from . import palette, ui
 from .chooser import Chooser
 from .host import Host
+from .jobs import JOB_MS, Job, Work, phase, run_job
 from .keyboard import NameEntry
 from .overlays import Page, dialog_band
 from .slots import MAX_SLOTS, Shelf, Slot
 from .strings import has, t
 
 NEW = None  # the row that saves in a new slot
+UNREAD = ".."  # the moves of a row whose file is not read yet
 # The columns: a name of up to 12 letters, the moves right-aligned, the date and time.
 NAME_COL, MOVES_COL, MOVES_WIDTH, SAVED_COL = 2, 15, 5, 21
 MOVES_END = MOVES_COL + MOVES_WIDTH
@@ -47,8 +54,9 @@ class SavedGame(Protocol):
     def name(self) -> str:
         """The game's name in the player's language (the page's heading)."""
 
-    def read_save(self, name: str, text: str) -> Any:
-        """The session a save's text replays to, or None (the damage said and the file set aside)."""
+    def reading_save(self, name: str, text: str) -> Work:
+        """The session a save's text replays to, a slice a frame, or None (the damage said and the
+        file set aside)."""
 
     def adopt(self, session: Any, resumed: bool = False) -> None:
         """Put ``session`` in place of the game shown."""
@@ -83,6 +91,7 @@ class SlotPage(Page):
         self.slots: list[Slot] = []
         self.rows: list[Slot | None] = []
         self.chooser = Chooser(0)
+        self.describer: Job | None = None  # reads the files of the rows in view (a page by name)
 
     def say(self, key: str, **values) -> str:
         own = f"{self.WORDS}.{key}"
@@ -98,9 +107,14 @@ class SlotPage(Page):
         return self
 
     def refresh(self) -> None:
-        """Read the list again (after a delete, or a slot set aside), the highlight kept in place."""
+        """Read the list again (after a delete, or a slot set aside), the highlight kept in place;
+        cancelling the reading leaves the page."""
+        self.describer = None
+        run_job(self.app, phase("job.list", self.shelf.listing()), "", self.listed, self.close)
+
+    def listed(self, slots: list[Slot]) -> None:
         index = self.chooser.index
-        self.slots = [slot for slot in self.shelf.slots() if not (self.saving and slot.old)]
+        self.slots = [slot for slot in slots if not (self.saving and slot.old)]
         self.rows = ([NEW] if self.saving else []) + list(self.slots)
         self.chooser = Chooser(len(self.rows), self.line_y(LIST_LINE), ui.LINE_PITCH, self.BODY_COL * ui.CELL,
                                self.BODY_WIDTH * ui.CELL, self.LIST_ROWS)
@@ -120,11 +134,32 @@ class SlotPage(Page):
 
     # Input.
 
+    def describe_shown(self) -> None:
+        """A slice of reading the files of the rows in view that are not read yet."""
+        if self.describer is None or self.describer.finished:
+            unread = [row for row in (self.rows[index] for index in self.chooser.shown())
+                      if row is not NEW and not row.described]
+            if not unread:
+                return
+            self.describer = Job(phase("job.list", self.describing(unread)))
+        self.describer.step(self.app.think_ms(JOB_MS))
+
+    def describing(self, unread: list[Slot]) -> Work:
+        """Each of ``unread`` read and put in its place; a file that cannot be read leaves the list."""
+        for slot in unread:
+            read = yield from self.shelf.describing_slot(slot)
+            if slot in self.slots:
+                at = self.slots.index(slot)
+                self.slots[at:at + 1] = [read] if read is not None else []
+                self.listed(self.slots)
+
     def update(self, inp: Input) -> None:
         self.frame += 1
         if self.cart is not self.app.cartridge:  # the game under it was left (a crash, a test)
             self.close()
-        elif self.entry is not None:
+            return
+        self.describe_shown()
+        if self.entry is not None:
             if not self.entry.update(inp):
                 self.entry, self.note = None, ""
             inp.consume()
@@ -176,7 +211,8 @@ class SlotPage(Page):
             self.write(name)
 
     def write(self, name: str) -> None:
-        saved = self.shelf.save(name, self.cart.session.to_text(), self.clock())
+        session = self.cart.session
+        saved = self.shelf.save(name, session.to_text(), self.clock(), session.move_count)
         self.close()
         self.cart.flash(self.say("saved", name=name) if saved else t("msg.not_saved"))
 
@@ -184,18 +220,27 @@ class SlotPage(Page):
         """The slot's game replaces the one shown, after a yes if that one is in progress; a slot
         that does not replay is set aside with a message, and the list shows the others."""
         text = self.shelf.read(slot)
-        session = self.cart.read_save(slot.file, text) if text is not None else None
-        if session is None:
+        if text is None:
             self.refresh()
             return
         label = self.label(slot)
 
-        def load() -> None:
-            self.close()
-            self.cart.adopt(session)
-            self.cart.flash(self.say("loaded", name=label))
+        def loaded(session: Any) -> None:
+            if session is None:
+                self.refresh()
+                return
 
-        self.cart.ask_before_discarding(load, "slots.confirm.load", name=label)
+            def load() -> None:
+                self.close()
+                self.cart.adopt(session)
+                self.cart.flash(self.say("loaded", name=label))
+
+            self.cart.ask_before_discarding(load, "slots.confirm.load", name=label)
+
+        def cancelled() -> None:
+            self.note = t("job.cancelled", name=label)
+
+        run_job(self.app, self.cart.reading_save(slot.file, text), label, loaded, cancelled)
 
     def ask_delete(self) -> None:
         row = self.rows[self.chooser.index] if self.rows else NEW
@@ -268,7 +313,7 @@ class SlotPage(Page):
             ui.text(NAME_COL * ui.CELL, y, self.say("new_full" if self.full else "new", n=MAX_SLOTS), ink)
             return
         ui.text(NAME_COL * ui.CELL, y, self.label(row), ink)
-        moves = "?" if row.moves is None else str(min(row.moves, 10**MOVES_WIDTH - 1))
+        moves = UNREAD if not row.described else "?" if row.moves is None else str(min(row.moves, 10**MOVES_WIDTH - 1))
         ui.text((MOVES_END - len(moves)) * ui.CELL, y, moves, ink)
         ui.text(SAVED_COL * ui.CELL, y, row.saved, ink)
 

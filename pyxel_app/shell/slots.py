@@ -2,8 +2,10 @@
 
 Each slot is a file of its own, ``slot-GAME-NAME.txt``, so a damaged slot is set aside alone
 and the others still load.  The file is the session's save text under one comment line,
-``# saved=YYYY-MM-DD HH:MM``, which the session's reader skips: a slot loads as any save does,
-and an error names the file's own line.  The name in the file name keeps ASCII letters and
+``# saved=YYYY-MM-DD HH:MM shown=N``, which the session's reader skips: a slot loads as any
+save does, and an error names the file's own line.  ``shown`` is the moves the game shows, so
+the list says each slot's length without counting its lines (a slot of earlier versions, with
+no ``shown``, is counted a few lines a frame).  The name in the file name keeps ASCII letters and
 digits, writes a space as ``_`` and every other letter as ``~`` and four hex digits (``Jörg``
 is ``J~00f6rg``), so no name makes a path, a hidden file or a name the system refuses, and
 only one spelling reads back as each name.  Names that differ only in capitals are one slot:
@@ -18,16 +20,19 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ..session import moves_shown
+from ..rules.base import Steps, drained
+from ..session import counting_shown
 from .keyboard import NAME_MAX, clean_name
 from .storage import DataFolder
 
 PREFIX, SUFFIX = "slot-", ".txt"
 MAX_SLOTS = 40  # per game: the list stays a few pages long, and opening it reads each one
 SAVED_FIELD = "# saved="
+SHOWN_FIELD = " shown="  # after the time on the same line
 KEPT = frozenset(string.ascii_letters + string.digits)
 SPACE, ESCAPE = "_", "~"
 HEX_DIGITS = 4
+NAMES_A_STEP = 64  # file names decoded between two looks at the clock when a list is read
 
 
 def slot_prefix(game: str, prefix: str = PREFIX) -> str:
@@ -99,16 +104,31 @@ class Slot:
     file: str
     moves: int | None
     saved: str
+    described: bool = True  # False while the page has not yet read the file to say its moves
 
     @property
     def old(self) -> bool:
         return not self.name
 
 
+def first_line(text: str) -> str:
+    end = text.find("\n")
+    return (text if end < 0 else text[:end]).strip()
+
+
 def saved_at(text: str) -> str:
     """The time a slot's text says it was saved, or empty."""
-    first = text.split("\n", 1)[0].strip()
+    first = first_line(text)
     return first[len(SAVED_FIELD) :].strip()[:16] if first.startswith(SAVED_FIELD) else ""
+
+
+def shown_at(text: str) -> int | None:
+    """The moves a slot's first line says its game shows, or None when it does not say."""
+    first = first_line(text)
+    if not first.startswith(SAVED_FIELD) or SHOWN_FIELD not in first:
+        return None
+    digits = first.rpartition(SHOWN_FIELD)[2].strip()
+    return int(digits) if digits.isdigit() and len(digits) <= 6 else None
 
 
 class Shelf:
@@ -118,6 +138,9 @@ class Shelf:
     is written and described, and its old file."""
 
     prefix, suffix = PREFIX, SUFFIX
+    # The list is sorted by when each was saved, so every file is read to list them; a shelf
+    # sorted by name alone lists the names at once and reads a file when its row shows.
+    BY_TIME = True
 
     def __init__(self, storage: DataFolder, game: str) -> None:
         self.storage, self.game = storage, game
@@ -129,38 +152,76 @@ class Shelf:
         """A file of earlier versions listed last, to load (or delete) but never written."""
         return old_save_file(self.game)
 
-    def describe(self, text: str) -> tuple[int | None, str]:
-        """(the moves, when it was saved) of a stored text."""
-        return moves_shown(text), saved_at(text)
+    def describing(self, text: str) -> Steps:
+        """(the moves, when it was saved) of a stored text, a few lines at a time."""
+        shown = shown_at(text)
+        if shown is None:
+            shown = yield from counting_shown(text)
+        return shown, saved_at(text)
 
-    def stored(self, text: str, when: str) -> str:
-        """What is written for ``text`` saved at ``when``."""
-        return f"{SAVED_FIELD}{when}\n{text}"
+    def stored(self, text: str, when: str, shown: int | None = None) -> str:
+        """What is written for ``text`` saved at ``when``, whose game shows ``shown`` moves."""
+        return f"{SAVED_FIELD}{when}{'' if shown is None else f'{SHOWN_FIELD}{shown}'}\n{text}"
 
     def slots(self) -> list[Slot]:
         """The slots, last saved first (then by name), the old file last."""
-        slots = []
-        for file in self.storage.names(slot_prefix(self.game, self.prefix)):
+        return drained(self.listing(described=True))
+
+    def files(self) -> list[Slot]:
+        """The slots' names and files, by name, the old file last; nothing read yet."""
+        return drained(self.finding())
+
+    def finding(self) -> Steps:
+        """:meth:`files` a few names at a time (a folder may hold thousands)."""
+        files, names = [], self.storage.names(slot_prefix(self.game, self.prefix))
+        for done, file in enumerate(names):
+            if not done % NAMES_A_STEP:
+                yield done, len(names)
             name = name_of(self.game, file, self.prefix, self.suffix)
-            text = self.storage.read(file) if name is not None else None
-            if text is not None:
-                slots.append(Slot(name, file, *self.describe(text)))
-        slots.sort(key=lambda slot: slot.name.casefold())
-        slots.sort(key=lambda slot: slot.saved, reverse=True)
+            if name is not None:
+                files.append(Slot(name, file, None, "", described=False))
+        files.sort(key=lambda slot: slot.name.casefold())
         old_file = self.old_file()
-        old = self.storage.read(old_file) if old_file else None
-        if old is not None:
-            slots.append(Slot("", old_file, *self.describe(old)))
-        return slots
+        if old_file and old_file in self.storage.names(old_file):
+            files.append(Slot("", old_file, None, "", described=False))
+        return files
+
+    def listing(self, described: bool | None = None) -> Steps:
+        """:meth:`slots` a file (or a few lines of one) at a time, yielding the files read and
+        how many there are; unless ``described``, the names alone (each described later by
+        :meth:`describing_slot`)."""
+        files = yield from self.finding()
+        if not (self.BY_TIME if described is None else described):
+            return files
+        slots = []
+        for done, slot in enumerate(files):
+            yield done, len(files)
+            read = yield from self.describing_slot(slot)
+            if read is not None:
+                slots.append(read)
+        old = [slot for slot in slots if slot.old]
+        slots = [slot for slot in slots if not slot.old]
+        slots.sort(key=lambda slot: slot.saved, reverse=True)
+        return slots + old
+
+    def describing_slot(self, slot: Slot) -> Steps:
+        """``slot`` with its moves and time read from its file, or None when the file cannot be
+        read (the data folder sets it aside and says so)."""
+        text = self.storage.read(slot.file)
+        if text is None:
+            return None
+        moves, saved = yield from self.describing(text)
+        return Slot(slot.name, slot.file, moves, saved)
 
     def find(self, name: str, slots: list[Slot]) -> Slot | None:
         """The slot among ``slots`` called ``name``, capitals aside."""
         wanted = name.casefold()
         return next((slot for slot in slots if not slot.old and slot.name.casefold() == wanted), None)
 
-    def save(self, name: str, text: str, when: str) -> bool:
-        """Write the slot ``name`` (a new one, or over the one of that name); True when it lasts."""
-        return self.storage.write(self.file(name), self.stored(text, when))
+    def save(self, name: str, text: str, when: str, shown: int | None = None) -> bool:
+        """Write the slot ``name`` (a new one, or over the one of that name), whose game shows
+        ``shown`` moves; True when it lasts."""
+        return self.storage.write(self.file(name), self.stored(text, when, shown))
 
     def read(self, slot: Slot) -> str | None:
         return self.storage.read(slot.file)
