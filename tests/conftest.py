@@ -29,6 +29,16 @@ def pyxel_screen():
     os.chdir(cwd)
 
 
+@pytest.fixture(autouse=True)
+def collector_let_go():
+    """A test's app may end with a long job held half-way: the collector it held off is the
+    process's, so it is given back for the next test (an app's end is the process's in play)."""
+    yield
+    from pyxel_app.shell.frame_budget import COLLECTOR
+
+    COLLECTOR.reset()
+
+
 @pytest.fixture
 def make_app(pyxel_screen, request, monkeypatch):
     from pyxel_app.shell import strings

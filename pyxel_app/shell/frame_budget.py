@@ -49,6 +49,13 @@ class Collector:
             gc.disable()
         self.stepped = True
 
+    def reset(self) -> None:
+        """No job is running any more (an app is let go: a test's, or the process's last): the
+        collector is as it was before the first job held it."""
+        if self.held and self.was_on:
+            gc.enable()
+        self.held = self.stepped = False
+
     def frame_ended(self) -> None:
         if self.held and not self.stepped:
             gc.freeze()
