@@ -198,7 +198,9 @@ def bench_solvers(report: Report, count: int) -> None:
 def bench_wide(report: Report) -> None:
     """200 positions of random games (no known scores: ``--solve`` checks exactness)."""
     positions = [(state, None) for seed in WIDE_SEEDS for state in endgame_positions(SOLVE_EMPTIES, 50, seed)]
-    bench_solver(report, f"{SOLVE_EMPTIES} empties, {len(positions)} random (seeds {WIDE_SEEDS})", positions)
+    label = f"{SOLVE_EMPTIES} empties, {len(positions)} random (seeds {WIDE_SEEDS})"
+    report(f"othello solve {label}", "solving, each from a fresh table (a minute or two)")
+    bench_solver(report, label, positions)
 
 
 def top_level(budget_ms: float) -> Player:
