@@ -30,7 +30,7 @@ from pyxel_app.shell.storage import FileStorage, WebStorage
 from pyxel_app.shell.strings import error_words
 from special_files import LocalStorage
 from test_no_game_lost import game_of, play_moves
-from test_slots import answer, menu_entry, press, to_row
+from test_slots import after_jobs, answer, menu_entry, press, to_row
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [spec.key for spec in games.GAMES]
@@ -224,6 +224,7 @@ def drop(driver, monkeypatch, path) -> None:
     monkeypatch.setattr(pyxel, "dropped_files", [str(path)], raising=False)
     driver.frame()
     monkeypatch.setattr(pyxel, "dropped_files", [], raising=False)
+    after_jobs(driver.app, driver)
 
 
 @pytest.mark.parametrize("key", GAMES)

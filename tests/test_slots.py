@@ -111,8 +111,20 @@ def save_as(app, driver, name: str, pad: bool = False) -> None:
         driver.key("RETURN")
 
 
+def after_jobs(app, driver, most: int = 600) -> None:
+    """Frames until no long work's box is on top: a record or save read on a slow frame shows its
+    progress first (``shell/jobs.py``), and what it leads to comes when it ends."""
+    from pyxel_app.shell.jobs import JobBox
+
+    for _ in range(most):
+        if not (app.overlays and isinstance(app.overlays[-1], JobBox)):
+            return
+        driver.frame()
+
+
 def answer(app, driver, yes: bool, pad: bool = False) -> str:
-    """Answer the question shown; its words."""
+    """Answer the question shown (once any long reading before it has ended); its words."""
+    after_jobs(app, driver)
     question = app.overlays[-1]
     assert isinstance(question, Confirm)
     words = " ".join(question.lines)
